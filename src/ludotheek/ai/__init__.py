@@ -1,0 +1,1 @@
+"""Generic computer players that work on every game through the game API."""

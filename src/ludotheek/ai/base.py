@@ -1,0 +1,56 @@
+"""What every computer player offers, and the helpers they share."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ludotheek.core.game import State
+from ludotheek.core.rng import Rng
+
+
+@dataclass
+class Analysis:
+    """A player's choice with what it saw: for hints and for logs."""
+
+    move: str
+    #: the expected gain the player saw for ``move`` (its own scale, documented by the player)
+    value: float | None = None
+    #: the other moves it weighed, best first: (move, value)
+    ranking: list[tuple[str, float]] = field(default_factory=list)
+    #: a short sentence in English saying why
+    reason: str = ""
+    #: facts about the search (iterations, depth, nodes)
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+class Player(Protocol):
+    """A computer player: ``choose`` returns a legal move of the seat to move."""
+
+    name: str
+
+    def choose(self, state: State, seconds: float | None = None) -> str: ...
+
+
+class AnalysingPlayer(Player, Protocol):
+    def analyse(self, state: State, seconds: float | None = None) -> Analysis: ...
+
+
+class Deadline:
+    """A time limit read from a monotonic clock (players may use clocks; rules may not)."""
+
+    __slots__ = ("end",)
+
+    def __init__(self, seconds: float | None) -> None:
+        self.end = None if seconds is None else time.monotonic() + max(0.0, seconds)
+
+    def passed(self) -> bool:
+        return self.end is not None and time.monotonic() >= self.end
+
+    def left(self) -> float:
+        return float("inf") if self.end is None else max(0.0, self.end - time.monotonic())
+
+
+def seeded(seed: int | None) -> Rng:
+    return Rng.from_seed(0 if seed is None else seed)

@@ -1,0 +1,49 @@
+"""The ``ludotheek`` command: play, match, bench and the commands each part adds.
+
+Every command module in :data:`COMMANDS` defines a click command called
+``command``; errors of this package end the program with exit status 2 and a
+plain message.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from ludotheek import __version__
+from ludotheek.core.errors import LudotheekError
+
+COMMANDS = (
+    "ludotheek.cli.play",
+    "ludotheek.cli.match",
+    "ludotheek.cli.bench",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="ludotheek")
+def cli() -> None:
+    """ludotheek: Akwaier, Wari, Aqua Romana and Haaienzee, with computer opponents."""
+
+
+for _name in COMMANDS:
+    cli.add_command(importlib.import_module(_name).command)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line; a :class:`LudotheekError` exits with status 2."""
+    try:
+        cli.main(args=argv, prog_name="ludotheek", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except LudotheekError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)

@@ -1,0 +1,57 @@
+"""``ludotheek match``: computer players against each other."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ludotheek.ai.arena import expand_specs, run_match
+from ludotheek.cli.common import (
+    game_argument,
+    load_game,
+    option_option,
+    parse_options,
+    progress_bar,
+)
+
+
+@click.command("match")
+@game_argument
+@click.option("--players", "-p", required=True,
+              help="Players by seat, comma-separated: random,greedy or classic*5; "
+                   "parameters as name:key=value.")
+@click.option("--games", "-n", "count", type=click.IntRange(1), default=10, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--seconds", type=float, default=None,
+              help="Time per move for players that search (default: each player's own).")
+@option_option
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def command(game: str, players: str, count: int, seed: int, seconds: float | None,
+            options: tuple[str, ...], as_json: bool) -> None:
+    """Play GAME between computer players, seats rotating, and report the result."""
+    g = load_game(game)
+    opts = parse_options(g, options)
+    specs = expand_specs([p.strip() for p in players.split(",") if p.strip()])
+    seats = g.num_players(opts)
+    if len(specs) != seats:
+        raise click.UsageError(f"{game} with these options has {seats} seats; "
+                               f"--players names {len(specs)}")
+    with progress_bar(count, f"{game}: {count} games") as bar:
+        result = run_match(g, specs, count, seed, opts, seconds, progress=bar.update)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=1))
+        return
+    click.echo(f"{game}: {count} games, seed {seed}, seats rotating; draws {result.draws}")
+    header = f"{'player':<24}{'wins':>8}{'win rate (95%)':>24}{'mean score':>12}" \
+             f"{'s/move':>9}{'max s':>8}"
+    click.echo(header)
+    click.echo("-" * len(header))
+    for i, spec in enumerate(result.players):
+        lo, hi = result.win_interval(i)
+        rate = result.wins[i] / count
+        click.echo(
+            f"{spec[:23]:<24}{result.wins[i]:8.1f}{f'{rate:.0%} ({lo:.0%}-{hi:.0%})':>24}"
+            f"{result.mean_score[i]:12.1f}{result.seconds_mean[i]:9.4f}"
+            f"{result.seconds_max[i]:8.3f}"
+        )

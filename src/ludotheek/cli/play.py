@@ -1,0 +1,121 @@
+"""``ludotheek play``: a game in the terminal against computer players."""
+
+from __future__ import annotations
+
+import secrets
+import textwrap
+
+import click
+
+from ludotheek import players as registry
+from ludotheek.ai.base import Player
+from ludotheek.cli.common import game_argument, load_game, option_option, parse_options
+from ludotheek.core.errors import IllegalMove
+from ludotheek.core.game import State
+from ludotheek.core.record import Record, apply_move, result_of
+
+HELP = {
+    "en": "Type a move, or: moves (list them all), resign, quit, help.",
+    "nl": "Typ een zet, of: moves (alle zetten), resign (opgeven), quit (stoppen), help.",
+}
+
+
+def _moves_line(moves: list[str], limit: int = 60) -> str:
+    shown = " ".join(moves[:limit])
+    if len(moves) > limit:
+        shown += f" … ({len(moves) - limit} more: type 'moves')"
+    return textwrap.fill(shown, 100, subsequent_indent="  ")
+
+
+@click.command("play")
+@game_argument
+@click.option("--seat", "seats", type=int, multiple=True,
+              help="The seat you play, counted from 1 (repeat for several people at one "
+                   "keyboard). Default: seat 1.")
+@click.option("--watch", is_flag=True, help="Only computer players; you watch.")
+@click.option("--level", default="normal", show_default=True,
+              help="Level of the computer players (easy, normal, strong, ...).")
+@click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
+@click.option("--lang", type=click.Choice(["en", "nl"]), default="en", show_default=True)
+@click.option("--save", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the game record (JSON) to this file at the end.")
+@option_option
+def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: int | None,
+            lang: str, save: str | None, options: tuple[str, ...]) -> None:
+    """Play GAME in the terminal against computer players."""
+    g = load_game(game)
+    opts = parse_options(g, options)
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    state = g.new(seed, **opts)
+    n = state.num_players
+    people = set() if watch else {s - 1 for s in (seats or (1,))}
+    if any(not 0 <= p < n for p in people):
+        raise click.BadParameter(f"{game} has seats 1-{n}", param_hint="--seat")
+    computers: dict[int, tuple[Player, float | None]] = {
+        seat: registry.for_level(game, level, seed=seed * 10 + seat)
+        for seat in range(n) if seat not in people
+    }
+    names = g.seat_names(opts, lang)
+    click.echo(f"{g.title.get(lang, g.name)} — seed {seed}. {HELP[lang]}")
+    record = Record(g.name, opts, seed)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        click.echo()
+        click.echo(state.render(seat if seat in people else None, lang))
+        if seat in computers:
+            player, seconds = computers[seat]
+            move = player.choose(state, seconds)
+            click.echo(f"{names[seat]}: {move}  — {state.describe_move(move, lang)}")
+        else:
+            move = _ask(state, names[seat], lang)
+            if move == "quit":
+                click.echo("Stopped." if lang == "en" else "Gestopt.")
+                break
+        try:
+            state = apply_move(state, move)
+        except IllegalMove as exc:  # only a person's move can be wrong here
+            click.echo(f"Not allowed: {exc}", err=True)
+            continue
+        record = record.with_move(move)
+    click.echo()
+    click.echo(state.render(None, lang))
+    if save:
+        record = Record(record.game, record.options, record.seed, record.moves,
+                        result=result_of(state) if state.is_over else None)
+        with open(save, "w", encoding="utf-8") as fh:
+            fh.write(record.dumps())
+        click.echo(f"Record written to {save}.")
+    _finished(state, record)
+
+
+def _ask(state: State, name: str, lang: str) -> str:
+    moves = state.legal_moves()
+    prompt = f"{name}, your move" if lang == "en" else f"{name}, jouw zet"
+    click.echo(("Legal: " if lang == "en" else "Mogelijk: ") + _moves_line(moves))
+    while True:
+        text = click.prompt(prompt, default="", show_default=False).strip()
+        if text in ("quit", "exit", "stop"):
+            return "quit"
+        if text in ("help", "?", ""):
+            click.echo(HELP[lang])
+            continue
+        if text == "moves":
+            click.echo(textwrap.fill(" ".join(moves), 100))
+            continue
+        if text == "resign":
+            if not state.game.resignable:
+                click.echo(f"{state.game.name} has no resignation.", err=True)
+                continue
+            return "resign"
+        try:
+            state.play(text)
+        except IllegalMove as exc:
+            click.echo(f"Not allowed: {exc}", err=True)
+            continue
+        return text
+
+
+def _finished(state: State, record: Record) -> None:
+    """Hook for what a finished game updates (score lists): filled in by the store."""

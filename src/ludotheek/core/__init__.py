@@ -1,0 +1,1 @@
+"""The game protocol, the registry, the seeded generator and game records."""

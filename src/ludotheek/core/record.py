@@ -1,0 +1,149 @@
+"""Game records: options + seed + moves, which replay to the identical state.
+
+A record's moves are strings in the game's notation. Resigning is written
+``resign`` (the seat to move resigns) or ``resign N`` (seat N resigns, counted
+from 0), since a resignation is not one of the legal moves a state lists.
+
+>>> rec = Record("wari", {"seeds_per_cup": 4}, seed=1, moves=("3", "9"))
+>>> rec.replay().to_move
+0
+>>> Record.from_json(rec.to_json()) == rec
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheek.core.errors import BadOption, BadRecord, IllegalMove, UnknownGame
+from ludotheek.core.game import State
+
+RESIGN = "resign"
+FORMAT = "ludotheek-record"
+FORMAT_VERSION = 1
+
+
+def apply_move(state: State, move: str) -> State:
+    """Play ``move``, where ``resign`` / ``resign N`` resign as records write it."""
+    if move == RESIGN or move.startswith(RESIGN + " "):
+        if state.is_over:
+            raise IllegalMove("the game is over")
+        rest = move[len(RESIGN):].strip()
+        if not rest:
+            seat = state.to_move
+        elif rest.isdigit() and int(rest) < state.num_players:
+            seat = int(rest)
+        else:
+            raise IllegalMove(f"{move!r}: resign takes a seat number 0-{state.num_players - 1}")
+        assert seat is not None
+        return state.resign(seat)
+    return state.play(move)
+
+
+def resign_move(state: State, seat: int) -> str:
+    """How a record writes ``seat`` resigning in ``state``."""
+    return RESIGN if seat == state.to_move else f"{RESIGN} {seat}"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game as options, seed and moves; ``seats`` and ``result`` are extra facts."""
+
+    game: str
+    options: Mapping[str, Any]
+    seed: int = 0
+    moves: Sequence[str] = ()
+    seats: Sequence[Mapping[str, Any]] = field(default=(), compare=False)
+    result: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    def start(self) -> State:
+        """The state before the first move."""
+        from ludotheek.games import get
+
+        try:
+            return get(self.game).new(self.seed, **dict(self.options))
+        except (UnknownGame, BadOption) as exc:
+            raise BadRecord(str(exc)) from exc
+
+    def states(self) -> Iterator[State]:
+        """Every state from the start to the end, checking each move."""
+        state = self.start()
+        yield state
+        for number, move in enumerate(self.moves, 1):
+            if not isinstance(move, str):
+                raise BadRecord(f"move {number} is not text: {move!r}")
+            try:
+                state = apply_move(state, move)
+            except IllegalMove as exc:
+                raise BadRecord(f"move {number} ({move!r}) is illegal: {exc}") from exc
+            yield state
+
+    def replay(self) -> State:
+        """The state after the last move; :class:`BadRecord` names the first bad move."""
+        *_, last = self.states()
+        return last
+
+    def with_move(self, move: str) -> Record:
+        return Record(self.game, self.options, self.seed, (*self.moves, move), self.seats,
+                      self.result)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "moves": list(self.moves),
+        }
+        if self.seats:
+            data["seats"] = [dict(s) for s in self.seats]
+        if self.result is not None:
+            data["result"] = dict(self.result)
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Record:
+        """Read a record; :class:`BadRecord` says what is wrong with it."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise BadRecord(f"not a JSON game record: {exc}") from exc
+        if not isinstance(data, Mapping):
+            raise BadRecord("a game record must be a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise BadRecord(f"not a ludotheek game record (format {data.get('format')!r})")
+        game, options, seed, moves = (data.get(k) for k in ("game", "options", "seed", "moves"))
+        if not isinstance(game, str):
+            raise BadRecord("the record names no game")
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise BadRecord("the record's options must be an object")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadRecord("the record's seed must be a whole number")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise BadRecord("the record's moves must be a list of texts")
+        seats = data.get("seats") or ()
+        result = data.get("result")
+        if not isinstance(seats, list | tuple) or not all(isinstance(s, Mapping) for s in seats):
+            raise BadRecord("the record's seats must be a list of objects")
+        if result is not None and not isinstance(result, Mapping):
+            raise BadRecord("the record's result must be an object")
+        return cls(game, dict(options), seed, tuple(moves), tuple(seats), result)
+
+
+def result_of(state: State) -> dict[str, Any]:
+    """The result of a finished game as a record stores it."""
+    return {
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "reason": state.end_reason,
+    }

@@ -1,0 +1,144 @@
+"""The registry of computer players, generic and per game.
+
+>>> from ludotheek import players
+>>> players.names("wari")[:3]
+['greedy', 'mcts', 'random']
+>>> p = players.get("wari", "random", seed=3)
+>>> from ludotheek.games import get
+>>> p.choose(get("wari").new()) in [str(c) for c in range(1, 7)]
+True
+
+A game adds its own players in ``ludotheek.games.<game>.players``: a mapping
+``PLAYERS`` of :class:`PlayerInfo` and, optionally, ``LEVELS`` (the levels the
+pages and ``match`` offer).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheek.ai.base import Player
+from ludotheek.ai.mcts import MCTSPlayer
+from ludotheek.ai.simple import GreedyPlayer, RandomPlayer
+from ludotheek.core.errors import BadOption, UnknownPlayer
+from ludotheek.games import get as get_game
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    name: str
+    factory: Callable[..., Player]
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level as a person picks it: a player, its parameters and its time per move."""
+
+    name: str
+    player: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    seconds: float | None = None
+    label: Mapping[str, str] = field(default_factory=dict)
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "player": self.player, "seconds": self.seconds,
+                "label": dict(self.label)}
+
+
+GENERIC: dict[str, PlayerInfo] = {
+    "random": PlayerInfo("random", RandomPlayer, "a random legal move"),
+    "greedy": PlayerInfo("greedy", GreedyPlayer, "the best immediate gain"),
+    "mcts": PlayerInfo("mcts", MCTSPlayer, "Monte Carlo tree search with random rollouts"),
+}
+
+DEFAULT_LEVELS: dict[str, Level] = {
+    "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk"}),
+    "normal": Level("normal", "greedy", {}, 0.0, {"en": "Normal", "nl": "Gemiddeld"}),
+    "strong": Level("strong", "mcts", {}, 1.0, {"en": "Strong", "nl": "Sterk"}),
+}
+
+
+def _game_module(game: str) -> Any:
+    get_game(game)  # UnknownGame for a game that does not exist
+    name = f"ludotheek.games.{game}.players"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+def _table(game: str) -> dict[str, PlayerInfo]:
+    module = _game_module(game)
+    table = dict(GENERIC)
+    if module is not None:
+        table.update(getattr(module, "PLAYERS", {}))
+    return table
+
+
+def names(game: str) -> list[str]:
+    """The players available for ``game``, sorted."""
+    return sorted(_table(game))
+
+
+def info(game: str, name: str) -> PlayerInfo:
+    table = _table(game)
+    if name not in table:
+        raise UnknownPlayer(
+            f"unknown player {name!r} for {game}; the players are: {', '.join(sorted(table))}"
+        )
+    return table[name]
+
+
+def get(game: str, name: str, **params: Any) -> Player:
+    """A new player ``name`` for ``game``; ``params`` go to its constructor (e.g. ``seed``)."""
+    factory = info(game, name).factory
+    try:
+        return factory(**params)
+    except TypeError as exc:
+        raise BadOption(f"player {name}: {exc}") from exc
+
+
+def levels(game: str) -> dict[str, Level]:
+    """The levels offered for ``game`` (easy, normal, strong, and any faithful player)."""
+    module = _game_module(game)
+    return dict(getattr(module, "LEVELS", DEFAULT_LEVELS) if module else DEFAULT_LEVELS)
+
+
+def for_level(game: str, level: str, seed: int | None = None) -> tuple[Player, float | None]:
+    """The player behind ``level`` and its time per move."""
+    table = levels(game)
+    if level not in table:
+        raise UnknownPlayer(
+            f"unknown level {level!r} for {game}; the levels are: {', '.join(table)}"
+        )
+    lv = table[level]
+    return get(game, lv.player, seed=seed, **dict(lv.params)), lv.seconds
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Read ``name`` or ``name:key=value:key=value`` (numbers become numbers).
+
+    >>> parse_spec("mcts:iterations=200:exploration=1.4")
+    ('mcts', {'iterations': 200, 'exploration': 1.4})
+    """
+    name, *parts = spec.strip().split(":")
+    params: dict[str, Any] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise BadOption(f"player parameter {part!r} is not key=value")
+        params[key] = _number(value)
+    return name, params
+
+
+def _number(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
