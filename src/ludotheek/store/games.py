@@ -1,0 +1,202 @@
+"""Games and their moves.
+
+A game row holds what it was created with (game, options, seed, seats); its
+moves are rows of their own. ``version`` is the number of moves: a move is
+stored only if the version the client saw is still the current one, and that
+check happens in the database (one conditional UPDATE), so two processes that
+race for the same move cannot both win.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine, func, insert, select, update
+
+from ludotheek.store.schema import games, moves, seat_tokens
+
+
+class StaleVersion(Exception):
+    """The game has moved on since the version the client saw."""
+
+    def __init__(self, current: int) -> None:
+        super().__init__(f"the game is at version {current}")
+        self.current = current
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    version: int
+    status: str
+    to_move: int | None
+    result: dict[str, Any] | None
+    created: float
+    updated: float
+    parent: str | None = None
+    moves: tuple[str, ...] = field(default=(), repr=False)
+
+
+def new_token() -> str:
+    """A secret for an invite link."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+
+
+def _row(r: Any, move_list: Sequence[str] = ()) -> GameRow:
+    return GameRow(
+        id=r.id, game=r.game, options=json.loads(r.options), seed=int(r.seed),
+        seats=json.loads(r.seats), version=r.version, status=r.status, to_move=r.to_move,
+        result=json.loads(r.result) if r.result else None, created=r.created,
+        updated=r.updated, parent=r.parent, moves=tuple(move_list),
+    )
+
+
+class GameStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[dict[str, Any]],
+        tokens: Sequence[str | None],
+        to_move: int | None,
+        client: str | None = None,
+        parent: str | None = None,
+        status: str = "active",
+        result: dict[str, Any] | None = None,
+    ) -> GameRow:
+        """Store a new game; ``tokens[seat]`` (or None) is the secret of each seat."""
+        now = time.time()
+        gid = new_id()
+        with self.engine.begin() as conn:
+            conn.execute(insert(games).values(
+                id=gid, game=game, options=json.dumps(options), seed=seed,
+                seats=json.dumps(seats), version=0, status=status, to_move=to_move,
+                result=json.dumps(result) if result is not None else None,
+                created=now, updated=now, parent=parent, client=client))
+            for seat, token in enumerate(tokens):
+                if token is not None:
+                    conn.execute(insert(seat_tokens).values(
+                        game_id=gid, seat=seat, token_hash=hash_token(token)))
+        row = self.get(gid)
+        assert row is not None
+        return row
+
+    def import_game(self, game: str, options: dict[str, Any], seed: int,
+                    seats: list[dict[str, Any]], move_list: Sequence[str],
+                    status: str, to_move: int | None, result: dict[str, Any] | None,
+                    client: str | None = None) -> GameRow:
+        """Store a whole checked game record at once (all or nothing)."""
+        now = time.time()
+        gid = new_id()
+        with self.engine.begin() as conn:
+            conn.execute(insert(games).values(
+                id=gid, game=game, options=json.dumps(options), seed=seed,
+                seats=json.dumps(seats), version=len(move_list), status=status,
+                to_move=to_move, result=json.dumps(result) if result is not None else None,
+                created=now, updated=now, parent=None, client=client))
+            for number, move in enumerate(move_list, 1):
+                conn.execute(insert(moves).values(game_id=gid, number=number, move=move,
+                                                  seat=None, at=now))
+        row = self.get(gid)
+        assert row is not None
+        return row
+
+    def get(self, gid: str) -> GameRow | None:
+        """The game with its moves, or None."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(games).where(games.c.id == gid)).first()
+            if r is None:
+                return None
+            ms = conn.execute(select(moves.c.move).where(moves.c.game_id == gid)
+                              .order_by(moves.c.number)).scalars().all()
+        return _row(r, ms)
+
+    def append_move(
+        self,
+        gid: str,
+        version: int,
+        move: str,
+        seat: int | None,
+        to_move: int | None,
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> int:
+        """Store move number ``version + 1``; :class:`StaleVersion` if the game moved on.
+
+        Returns the new version. Committed before it returns.
+        """
+        now = time.time()
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                update(games)
+                .where(games.c.id == gid, games.c.version == version)
+                .values(version=version + 1, updated=now, to_move=to_move, status=status,
+                        result=json.dumps(result) if result is not None else None)
+            )
+            if res.rowcount != 1:
+                current = conn.execute(select(games.c.version).where(games.c.id == gid)).scalar()
+                raise StaleVersion(-1 if current is None else int(current))
+            conn.execute(insert(moves).values(game_id=gid, number=version + 1, move=move,
+                                              seat=seat, at=now))
+        return version + 1
+
+    def seat_for_token(self, gid: str, token: str) -> int | None:
+        """The seat whose secret is ``token`` (compared in constant time), or None."""
+        wanted = hash_token(token)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_tokens.c.seat, seat_tokens.c.token_hash)
+                                .where(seat_tokens.c.game_id == gid)).all()
+        found = None
+        for seat, stored in rows:
+            if hmac.compare_digest(stored, wanted):
+                found = seat
+        return found
+
+    def listing(self, status: str | None = None, game: str | None = None, limit: int = 50,
+             offset: int = 0) -> list[GameRow]:
+        """Games without their moves, most recently changed first."""
+        q = select(games)
+        if status:
+            q = q.where(games.c.status == status)
+        if game:
+            q = q.where(games.c.game == game)
+        q = q.order_by(games.c.updated.desc()).limit(limit).offset(offset)
+        with self.engine.connect() as conn:
+            return [_row(r) for r in conn.execute(q)]
+
+    def active_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(games.c.id).where(games.c.status == "active"))
+                        .scalars())
+
+    def count_active_by_client(self, client: str) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(games).where(
+                games.c.client == client, games.c.status == "active")).scalar() or 0)
+
+    def count_moves(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(moves)).scalar() or 0)
