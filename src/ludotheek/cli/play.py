@@ -13,6 +13,8 @@ from ludotheek.cli.common import game_argument, load_game, option_option, parse_
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, apply_move, result_of
+from ludotheek.store import open_database
+from ludotheek.store.hooks import game_over
 
 HELP = {
     "en": "Type a move, or: moves (list them all), resign, quit, help.",
@@ -39,9 +41,11 @@ def _moves_line(moves: list[str], limit: int = 60) -> str:
 @click.option("--lang", type=click.Choice(["en", "nl"]), default="en", show_default=True)
 @click.option("--save", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the game record (JSON) to this file at the end.")
+@click.option("--db", default=None, help="The database (default: LUDOTHEEK_DB or the data "
+              "folder); finished games update the score lists there.")
 @option_option
 def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: int | None,
-            lang: str, save: str | None, options: tuple[str, ...]) -> None:
+            lang: str, save: str | None, db: str | None, options: tuple[str, ...]) -> None:
     """Play GAME in the terminal against computer players."""
     g = load_game(game)
     opts = parse_options(g, options)
@@ -87,7 +91,12 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
         with open(save, "w", encoding="utf-8") as fh:
             fh.write(record.dumps())
         click.echo(f"Record written to {save}.")
-    _finished(state, record)
+    if state.is_over:
+        database = open_database(db)
+        try:
+            game_over(database, state, names)
+        finally:
+            database.close()
 
 
 def _ask(state: State, name: str, lang: str) -> str:
@@ -116,6 +125,3 @@ def _ask(state: State, name: str, lang: str) -> str:
             continue
         return text
 
-
-def _finished(state: State, record: Record) -> None:
-    """Hook for what a finished game updates (score lists): filled in by the store."""
