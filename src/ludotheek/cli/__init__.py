@@ -19,6 +19,7 @@ COMMANDS = (
     "ludotheek.cli.play",
     "ludotheek.cli.match",
     "ludotheek.cli.bench",
+    "ludotheek.cli.serve",
 )
 
 

@@ -1,0 +1,80 @@
+"""``ludotheek serve``: the web server with the lobby and the game pages."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import socket
+import sys
+import threading
+import webbrowser
+
+import click
+
+_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Invite tokens never reach a log line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg = _TOKEN.sub(r"\1…", message)
+            record.args = ()
+        return True
+
+
+def _port_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _browser_available() -> bool:
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0: every network interface).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--db", default=None, help="Database file or URL (default: LUDOTHEEK_DB or the "
+              "data folder).")
+@click.option("--open/--no-open", "open_browser", default=True, show_default=True,
+              help="Open the lobby in a browser, where one is available.")
+@click.option("--computer-workers", type=click.IntRange(0, 64), default=None,
+              help="Processes for computer players (0: threads; default: cores - 1).")
+def command(host: str, port: int, db: str | None, open_browser: bool,
+            computer_workers: int | None) -> None:
+    """Start the web server: open the printed address in a browser and play."""
+    import uvicorn
+
+    from ludotheek.server import Settings, create_app
+    from ludotheek.store.paths import database_url
+
+    if not _port_free(host, port):
+        raise click.ClickException(f"port {port} on {host} is in use; try --port {port + 1}")
+    settings = Settings() if computer_workers is None else Settings(
+        computer_workers=computer_workers)
+    app = create_app(db, settings)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    url = f"http://{shown}:{port}/"
+    click.echo(f"ludotheek is running at {url}  (database: {database_url(db)})")
+    click.echo("Stop it with Ctrl+C.")
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logging.getLogger(name).addFilter(RedactTokens())
+    if open_browser and _browser_available():
+        threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+    config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=1 << 20)
+    server = uvicorn.Server(config)
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logging.getLogger(name).addFilter(RedactTokens())
+    server.run()

@@ -1,0 +1,115 @@
+"""The HTTP API (described at /openapi.json)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from ludotheek import __version__, players
+from ludotheek.games import get, names
+from ludotheek.server.errors import BadRequest
+from ludotheek.server.http import bearer_token, client_address, read_json
+from ludotheek.server.service import GameService
+
+#: games whose page exists (the lobby says so for the others)
+PAGES = {"wari"}
+MOVE_FIELDS = {"move", "version"}
+
+
+def _service(request: Request) -> GameService:
+    service: GameService = request.app.state.service
+    return service
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    return lang if lang in ("en", "nl") else "en"
+
+
+async def meta(request: Request) -> JSONResponse:
+    games = []
+    for name in names():
+        info = get(name).describe()
+        info["levels"] = [lv.describe() for lv in players.levels(name).values()]
+        info["page"] = name in PAGES
+        games.append(info)
+    return JSONResponse({"version": __version__, "games": games})
+
+
+async def create_game(request: Request) -> JSONResponse:
+    service = _service(request)
+    body = await read_json(request, service.settings.max_body)
+    live, tokens = await service.create(body, client_address(request))
+    return JSONResponse(
+        {"id": live.id,
+         "seats": [{"token": t, "url": f"/play/{live.id}#token={t}" if t else None}
+                   for t in tokens]},
+        status_code=201,
+    )
+
+
+def _int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise BadRequest(f"'{name}' must be a whole number from {low} to {high}")
+    return int(raw)
+
+
+async def list_games(request: Request) -> JSONResponse:
+    status = request.query_params.get("status")
+    if status not in (None, "active", "over"):
+        raise BadRequest("'status' must be 'active' or 'over'")
+    game = request.query_params.get("game")
+    if game is not None and game not in names():
+        raise BadRequest(f"unknown game {game!r}; the games are: {', '.join(names())}")
+    limit = _int_param(request, "limit", 50, 1, 500)
+    offset = _int_param(request, "offset", 0, 0, 10**9)
+    games = await _service(request).listing(status, game, limit, offset)
+    return JSONResponse({"games": games})
+
+
+async def game_view(request: Request) -> JSONResponse:
+    service = _service(request)
+    live = await service.load(request.path_params["id"])
+    seat = await service.seat_of(live, bearer_token(request))
+    return JSONResponse(service.view(live, seat, _lang(request)))
+
+
+async def post_move(request: Request) -> JSONResponse:
+    service = _service(request)
+    body = await read_json(request, service.settings.max_body)
+    _check_move_body(body)
+    live, seat = await service.move(request.path_params["id"], bearer_token(request),
+                                    body["move"], body.get("version"))
+    return JSONResponse(service.view(live, seat, _lang(request)))
+
+
+def _check_move_body(body: Any) -> None:
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object like {\"move\": \"3\", \"version\": 0}")
+    unknown = sorted(set(body) - MOVE_FIELDS)
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r} (fields: move, version)")
+    if "move" not in body:
+        raise BadRequest("'move' is missing")
+    if "version" not in body:
+        raise BadRequest("'version' is missing: send the version of the view you saw")
+
+
+async def health(request: Request) -> JSONResponse:
+    return JSONResponse({"ok": True})
+
+
+routes = [
+    Route("/api/meta", meta, methods=["GET"]),
+    Route("/api/games", create_game, methods=["POST"]),
+    Route("/api/games", list_games, methods=["GET"]),
+    Route("/api/games/{id}", game_view, methods=["GET"]),
+    Route("/api/games/{id}/moves", post_move, methods=["POST"]),
+    Route("/healthz", health, methods=["GET"]),
+]

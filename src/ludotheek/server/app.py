@@ -1,0 +1,97 @@
+"""The app factory: ``create_app(db)``."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ludotheek.server import api, live
+from ludotheek.server.computer import ComputerPool
+from ludotheek.server.errors import ApiError
+from ludotheek.server.hub import Hub
+from ludotheek.server.openapi import spec
+from ludotheek.server.service import GameService
+from ludotheek.server.settings import Settings
+from ludotheek.store.database import Database, open_database
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("ludotheek.server")
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    messages = {404: "there is no such page", 405: "that method is not allowed here"}
+    return JSONResponse({"error": messages.get(exc.status_code, str(exc.detail))},
+                        status_code=exc.status_code, headers=getattr(exc, "headers", None))
+
+
+async def _unexpected(request: Request, exc: Exception) -> Response:
+    log.exception("unexpected error on %s %s", request.method, request.url.path)
+    return JSONResponse({"error": "something went wrong on the server; it has been logged"},
+                        status_code=500)
+
+
+def _page(name: str) -> Any:
+    async def endpoint(request: Request) -> Response:
+        return FileResponse(WEB / name, headers={"Cache-Control": "no-cache"})
+    return endpoint
+
+
+async def openapi(request: Request) -> JSONResponse:
+    return JSONResponse(spec())
+
+
+def create_app(db: Database | str | Path | None = None,
+               settings: Settings | None = None) -> Starlette:
+    """The web app on database ``db`` (a Database, a path or URL; default: the data folder)."""
+    settings = settings or Settings()
+    database = db if isinstance(db, Database) else open_database(db)
+    hub = Hub()
+    pool = ComputerPool(settings.computer_workers)
+    service = GameService(database, settings, pool, hub)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        pool.warm()
+        resumed = await service.resume()
+        if resumed:
+            log.info("resumed %d computer turns", resumed)
+        try:
+            yield
+        finally:
+            await service.close()
+            pool.close()
+
+    routes = [
+        Route("/", _page("index.html")),
+        Route("/play/{id}", _page("game.html")),
+        Route("/openapi.json", openapi),
+        *api.routes,
+        *live.routes,
+        Mount("/static", StaticFiles(directory=WEB), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={ApiError: _api_error, HTTPException: _http_error,
+                            Exception: _unexpected},
+    )
+    app.state.service = service
+    app.state.db = database
+    app.state.settings = settings
+    return app

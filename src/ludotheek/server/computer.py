@@ -1,0 +1,84 @@
+"""Computer players move off the event loop: in worker processes (or threads).
+
+A worker gets the game's name, the state as JSON and the level; it rebuilds the
+state, asks the level's player and sends back the move. Nothing of the server's
+memory is shared, so a slow search never blocks the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from ludotheek import players
+from ludotheek.games import get
+
+
+def compute_move(game: str, state_json: dict[str, Any], level: str, seed: int,
+                 max_seconds: float) -> str:
+    """Runs in a worker: the move the player of ``level`` chooses."""
+    state = get(game).from_json(state_json)
+    player, seconds = players.for_level(game, level, seed=seed)
+    if seconds is not None:
+        seconds = min(seconds, max_seconds)
+    return player.choose(state, seconds)
+
+
+def analyse_move(game: str, state_json: dict[str, Any], level: str, seed: int,
+                 max_seconds: float) -> dict[str, Any]:
+    """Runs in a worker: the player's analysis (for hints)."""
+    state = get(game).from_json(state_json)
+    player, seconds = players.for_level(game, level, seed=seed)
+    seconds = max_seconds if seconds is None else min(seconds, max_seconds)
+    analyse = getattr(player, "analyse", None)
+    if analyse is None:
+        return {"move": player.choose(state, seconds), "value": None, "reason": ""}
+    a = analyse(state, seconds)
+    return {"move": a.move, "value": a.value, "reason": a.reason,
+            "ranking": [[m, v] for m, v in a.ranking[:5]]}
+
+
+def _warm_up() -> None:
+    import ludotheek.players  # noqa: F401  (imports the players once per worker)
+
+
+class ComputerPool:
+    """Where computer moves are computed."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._executor: Executor | None = None
+
+    def _get(self) -> Executor:
+        if self._executor is None:
+            if self.workers > 0:
+                ctx = multiprocessing.get_context("forkserver")
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=ctx)
+            else:
+                self._executor = ThreadPoolExecutor(2, thread_name_prefix="computer")
+        return self._executor
+
+    def warm(self) -> None:
+        """Start the worker processes now, so that the first computer move is not slow."""
+        executor = self._get()
+        for _ in range(max(1, self.workers)):
+            executor.submit(_warm_up)
+
+    async def choose(self, game: str, state_json: dict[str, Any], level: str, seed: int,
+                     max_seconds: float) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._get(), compute_move, game, state_json, level,
+                                          seed, max_seconds)
+
+    async def analyse(self, game: str, state_json: dict[str, Any], level: str, seed: int,
+                      max_seconds: float) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._get(), analyse_move, game, state_json, level,
+                                          seed, max_seconds)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

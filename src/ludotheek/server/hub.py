@@ -1,0 +1,44 @@
+"""WebSocket rooms: who watches which game, from which seat; pushing views to them."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+log = logging.getLogger("ludotheek.server")
+
+
+class Hub:
+    def __init__(self) -> None:
+        self.rooms: dict[str, dict[WebSocket, int | None]] = {}
+
+    def join(self, gid: str, ws: WebSocket, seat: int | None) -> None:
+        self.rooms.setdefault(gid, {})[ws] = seat
+
+    def leave(self, gid: str, ws: WebSocket) -> None:
+        room = self.rooms.get(gid)
+        if room is not None:
+            room.pop(ws, None)
+            if not room:
+                del self.rooms[gid]
+
+    def watchers(self, gid: str) -> int:
+        return len(self.rooms.get(gid, {}))
+
+    async def broadcast(self, gid: str, view: Callable[[int | None], dict[str, Any]]) -> None:
+        """Send each connection the view of its own seat (computed once per seat)."""
+        room = self.rooms.get(gid)
+        if not room:
+            return
+        views: dict[int | None, dict[str, Any]] = {}
+        for ws, seat in list(room.items()):
+            if seat not in views:
+                views[seat] = {"type": "view", "view": view(seat)}
+            try:
+                await ws.send_json(views[seat])
+            except Exception:  # a closed connection: forget it
+                log.debug("dropping a closed WebSocket of game %s", gid)
+                self.leave(gid, ws)

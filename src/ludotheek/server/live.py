@@ -1,0 +1,121 @@
+"""The WebSocket ``/api/games/{id}/live?token=…``: views pushed after every change.
+
+Client messages are JSON objects with a ``type``: ``move`` (``move``,
+``version``), ``ping``. Answers: ``view`` (``view``), ``error`` (``status``,
+``error``), ``pong``. A bad message gets an error and the connection stays.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ludotheek.server.errors import ApiError, BadRequest, TooMany
+from ludotheek.server.service import GameService, LiveGame
+
+
+class Connection:
+    def __init__(self, ws: WebSocket, service: GameService, live: LiveGame, seat: int | None,
+                 token: str | None) -> None:
+        self.ws = ws
+        self.service = service
+        self.live = live
+        self.seat = seat
+        self.token = token
+        rate = service.settings.ws_messages_per_second
+        self.allowance = rate
+        self.rate = rate
+        self.last = time.monotonic()
+
+    def take(self) -> None:
+        """A token bucket: at most ``rate`` messages per second, bursts of one second."""
+        now = time.monotonic()
+        self.allowance = min(self.rate, self.allowance + (now - self.last) * self.rate)
+        self.last = now
+        if self.allowance < 1:
+            raise TooMany(f"more than {self.rate:g} messages per second; slow down")
+        self.allowance -= 1
+
+
+async def _move(conn: Connection, msg: dict[str, Any]) -> None:
+    unknown = sorted(set(msg) - {"type", "move", "version"})
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r} (fields: type, move, version)")
+    conn.live, _seat = await conn.service.move(conn.live.id, conn.token, msg.get("move"),
+                                               msg.get("version"))
+
+
+async def _ping(conn: Connection, msg: dict[str, Any]) -> None:
+    await conn.ws.send_json({"type": "pong"})
+
+
+async def _view(conn: Connection, msg: dict[str, Any]) -> None:
+    await conn.ws.send_json({"type": "view", "view": conn.service.view(conn.live, conn.seat)})
+
+
+HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
+    "move": _move,
+    "ping": _ping,
+    "view": _view,
+}
+
+
+def _parse(text: str | None, limit: int) -> dict[str, Any]:
+    if text is None:
+        raise BadRequest("send JSON text messages")
+    if len(text) > limit:
+        raise BadRequest(f"the message is larger than {limit} bytes")
+    try:
+        msg = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise BadRequest("the message is not JSON") from exc
+    if not isinstance(msg, dict):
+        raise BadRequest("a message is a JSON object with a 'type'")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in HANDLERS:
+        raise BadRequest(f"unknown message type {kind!r}; types: {', '.join(HANDLERS)}")
+    return msg
+
+
+async def live_socket(ws: WebSocket) -> None:
+    service: GameService = ws.app.state.service
+    await ws.accept()
+    token = ws.query_params.get("token") or None
+    try:
+        live = await service.load(ws.path_params["id"])
+        seat = await service.seat_of(live, token)
+    except ApiError as exc:
+        await ws.send_json({"type": "error", "status": exc.status, "error": exc.message})
+        await ws.close(code=4000 + exc.status)
+        return
+    conn = Connection(ws, service, live, seat, token)
+    service.hub.join(live.id, ws, seat)
+    limit = service.settings.max_ws_message
+    try:
+        await ws.send_json({"type": "view", "view": service.view(live, seat)})
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None and message.get("bytes") is not None:
+                text = None
+            try:
+                conn.take()
+                msg = _parse(text, limit)
+                await HANDLERS[msg["type"]](conn, msg)
+            except ApiError as exc:
+                await ws.send_json({"type": "error", "status": exc.status, "error": exc.message,
+                                    **{k: v for k, v in exc.extra.items()}})
+    except WebSocketDisconnect:
+        pass
+    finally:
+        service.hub.leave(live.id, ws)
+
+
+routes = [WebSocketRoute("/api/games/{id}/live", live_socket)]

@@ -1,0 +1,32 @@
+"""Server settings, with defaults a home server can live with."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return int(value) if value and value.isdigit() else default
+
+
+@dataclass(frozen=True)
+class Settings:
+    #: largest request body accepted (bytes)
+    max_body: int = 64 * 1024
+    #: largest WebSocket message accepted (bytes)
+    max_ws_message: int = 64 * 1024
+    #: moves (and other messages) a WebSocket connection may send per second
+    ws_messages_per_second: float = 20.0
+    #: games in progress one client address may have created
+    max_active_games_per_client: int = 100
+    #: requests per second one client address may make to the HTTP API (burst = 2 s worth)
+    requests_per_second: float = 50.0
+    #: processes that compute computer moves (0: threads in the server process)
+    computer_workers: int = field(default_factory=lambda: _env_int(
+        "LUDOTHEEK_COMPUTER_WORKERS", max(1, (os.cpu_count() or 2) - 1)))
+    #: seconds a computer player may think at most, whatever its level says
+    max_computer_seconds: float = 5.0
+    #: how long finished games stay in memory (they are always in the database)
+    cache_size: int = 2000

@@ -1,0 +1,188 @@
+// The game page: loads the game's view, keeps it live over a WebSocket, and lets
+// the game's own renderer (js/games/<game>.js) draw the board.
+import { api, connectLive } from "./api.js";
+import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
+import { invitesFor, remember, tokensFor } from "./tokens.js";
+import { el, toast } from "./ui.js";
+
+const gameId = decodeURIComponent(location.pathname.split("/").pop());
+const views = {};           // by seat held (or "spectator")
+let held = {};              // seat -> token
+let renderer = null;
+let current = null;         // the view shown
+let sockets = [];
+
+function primarySeat() {
+  const seats = Object.keys(held).map(Number).sort((a, b) => a - b);
+  return seats.length ? seats[0] : null;
+}
+
+// The view to show: that of a held seat to move, else the first held seat's, else a spectator's.
+function pickView() {
+  const any = Object.values(views)[0];
+  if (!any) return null;
+  const mover = any.to_move;
+  if (mover !== null && views[mover]) return views[mover];
+  const p = primarySeat();
+  return (p !== null && views[p]) || views.spectator || any;
+}
+
+function newest(view) {
+  for (const v of Object.values(views)) if (v.version > view.version) return false;
+  return true;
+}
+
+// Keep a view unless a newer one already came (pushes and answers can cross).
+// Pushes arrive in order, so a push of the same version replaces (e.g. "thinking").
+function accept(key, view, pushed) {
+  const old = views[key];
+  if (old && (view.version < old.version || (!pushed && view.version === old.version))) return false;
+  views[key] = view;
+  return newest(view);
+}
+
+function seatLabel(view, i) {
+  const s = view.seats[i];
+  if (s.type === "computer") return t("game.computer_level", { level: t(`level.${s.level}`) });
+  return held[i] !== undefined ? t("game.you") : t("game.person");
+}
+
+function inviteBox(token) {
+  const url = `${location.origin}/play/${gameId}#token=${token}`;
+  const input = el("input", { value: url, readonly: true, "aria-label": t("game.invite") });
+  const copy = el("button", { type: "button", text: t("game.copy"), onclick: async () => {
+    input.select();
+    try { await navigator.clipboard.writeText(url); toast(t("game.copied")); } catch { document.execCommand("copy"); }
+  } });
+  return el("div", {}, el("div", { class: "tag", text: t("game.invite_hint") }), el("div", { class: "invite" }, input, copy));
+}
+
+function drawSeats(view) {
+  const list = document.getElementById("seats");
+  const invites = invitesFor(gameId);
+  list.replaceChildren(...view.names.map((name, i) => {
+    const li = el("li", { class: view.to_move === i ? "to-move" : "", "data-seat": i },
+      el("span", { class: "who" }, name, el("br"), el("span", { class: "tag", text: seatLabel(view, i) })),
+      el("span", { class: "score", text: view.scores[i] !== undefined ? String(view.scores[i]) : "" }));
+    const box = el("div", {}, li);
+    if (invites[i] !== undefined && held[i] === undefined && !view.over) box.append(inviteBox(invites[i]));
+    return box;
+  }));
+}
+
+function statusText(view) {
+  if (renderer && renderer.status) {
+    const custom = renderer.status(view);
+    if (custom) return custom;
+  }
+  if (view.over) return t("game.over");
+  const name = view.names[view.to_move];
+  if (view.thinking) return t("game.thinking", { name });
+  if (held[view.to_move] !== undefined) return t("game.your_turn", { name });
+  return t("game.waiting", { name });
+}
+
+function drawStatus(view) {
+  const status = document.getElementById("status");
+  status.replaceChildren(el("span", { class: view.thinking ? "thinking" : "", text: statusText(view) }));
+  const banner = document.getElementById("banner");
+  if (!view.over) { banner.replaceChildren(); return; }
+  const text = (renderer && renderer.result) ? renderer.result(view) : defaultResult(view);
+  const won = view.winners.some((w) => held[w] !== undefined);
+  banner.replaceChildren(el("div", { class: `banner ${won ? "win" : ""}`, id: "result", role: "alert", text }));
+}
+
+function defaultResult(view) {
+  if (!view.winners.length) return t("game.draw");
+  return t("game.won", { names: view.winners.map((w) => view.names[w]).join(", ") });
+}
+
+function show() {
+  const view = pickView();
+  if (!view) return;
+  const prev = current;
+  if (view.names_i18n && view.names_i18n[language()]) view.names = view.names_i18n[language()];
+  current = view;
+  document.getElementById("title").textContent = t(`title.${view.game}`);
+  document.title = `${t(`title.${view.game}`)} · ludotheek`;
+  drawSeats(view);
+  drawStatus(view);
+  if (renderer) renderer.update(view, prev);
+}
+
+function onMessage(key) {
+  return (msg) => {
+    if (msg.type === "view") {
+      if (accept(key, msg.view, true)) show();
+    } else if (msg.type === "error") {
+      toast(msg.error, "error");
+    }
+  };
+}
+
+function setConnection(state) {
+  const node = document.getElementById("connection");
+  node.className = `connection ${state === "open" ? "" : "lost"}`;
+  node.textContent = state === "open" ? "" : t(state === "refused" ? "game.refused" : "game.reconnecting");
+}
+
+// Play a move for the seat to move (one of ours).
+async function play(move) {
+  const view = current;
+  const seat = view.to_move;
+  const token = held[seat];
+  if (token === undefined) { toast(t("game.not_your_turn"), "error"); return false; }
+  try {
+    const next = await api.post(`/api/games/${gameId}/moves`, { move, version: view.version }, token);
+    if (accept(seat, next, false)) show();
+    return true;
+  } catch (err) {
+    toast(err.status === 409 ? t("game.stale") : err.message, "error");
+    return false;
+  }
+}
+
+async function resign(seat) {
+  const token = held[seat];
+  try {
+    const next = await api.post(`/api/games/${gameId}/moves`, { move: "resign", version: current.version }, token);
+    if (accept(seat, next, false)) show();
+  } catch (err) { toast(err.message, "error"); }
+}
+
+async function adoptFragmentToken() {
+  const m = location.hash.match(/token=([^&]+)/);
+  if (!m) return;
+  const token = decodeURIComponent(m[1]);
+  try {
+    const view = await api.get(`/api/games/${gameId}`, token);
+    remember(gameId, view.game, view.seat, token);
+  } catch (err) {
+    toast(err.status === 403 ? t("game.bad_invite") : err.message, "error");
+  }
+  history.replaceState(null, "", location.pathname);
+}
+
+async function main() {
+  await initI18n();
+  mountLanguageSwitch(document.getElementById("lang"));
+  await adoptFragmentToken();
+  held = tokensFor(gameId);
+  const first = await api.get(`/api/games/${gameId}`, held[primarySeat()]);
+  const module = await import(`./games/${first.game}.js`);
+  const ctx = {
+    gameId, t, play, resign, held: () => held,
+    board: document.getElementById("board"), extra: document.getElementById("extra"),
+    refresh: show,
+  };
+  renderer = module.create(ctx);
+  views[primarySeat() ?? "spectator"] = first;
+  show();
+  const keys = Object.keys(held).length ? Object.keys(held) : ["spectator"];
+  sockets = keys.map((k) => connectLive(gameId, k === "spectator" ? null : held[k], onMessage(k === "spectator" ? k : Number(k)), setConnection));
+  document.addEventListener("languagechange", () => { apply(document); show(); });
+}
+
+main().catch((err) => {
+  document.getElementById("status").textContent = err.status === 404 ? t("game.not_found") : err.message;
+});

@@ -1,0 +1,253 @@
+// Wari: an SVG board of twelve cups and two stores, as the applet had it:
+// North's cups 12..7 on top, South's 1..6 below, North's captures left, South's right.
+import { api } from "../api.js";
+import { rememberCreated } from "../tokens.js";
+import { el, prefersMotion, setMotion, sleep, svg, toast } from "../ui.js";
+
+const W = 900;
+const H = 330;
+const CUP_R = 46;
+const colX = (col) => 175 + col * 110;        // six columns
+const ROW_Y = { north: 100, south: 230 };
+
+// cup index 0..11 -> [x, y]
+function cupXY(i) {
+  return i < 6 ? [colX(i), ROW_Y.south] : [colX(11 - i), ROW_Y.north];
+}
+
+// seeds as small dots in a cup, up to 20 drawn; the number is always written
+function seedDots(cx, cy, n) {
+  const dots = [];
+  const shown = Math.min(n, 20);
+  for (let k = 0; k < shown; k++) {
+    const ring = k < 1 ? 0 : k < 7 ? 1 : k < 19 ? 2 : 3;
+    const inRing = ring === 0 ? 1 : ring === 1 ? 6 : 12;
+    const start = ring === 0 ? 0 : ring === 1 ? 1 : 7;
+    const a = ((k - start) / inRing) * Math.PI * 2 + ring * 0.4;
+    const r = ring * 12;
+    dots.push(svg("circle", { cx: cx + r * Math.cos(a), cy: cy + r * Math.sin(a), r: 5.2, class: "seed" }));
+  }
+  return dots;
+}
+
+// the boards a sowing passes through, seed by seed (the origin cup is skipped)
+function sowingSteps(board, cup) {
+  const b = board.slice();
+  let n = b[cup];
+  b[cup] = 0;
+  const steps = [b.slice()];
+  let i = cup;
+  while (n > 0) {
+    i = (i + 1) % 12;
+    if (i === cup) continue;
+    b[i] += 1;
+    n -= 1;
+    steps.push(b.slice());
+  }
+  return steps;
+}
+
+export function create(ctx) {
+  const { t } = ctx;
+  const board = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "wari-board", role: "group", "aria-label": t("wari.board") });
+  const style = el("style", { text: `
+    .wari-board { width: 100%; max-width: 960px; background: #b98a55; border-radius: 18px; box-shadow: inset 0 0 0 6px #9c7142; }
+    .wari-board .cup { fill: #8f6535; stroke: #6d4a23; stroke-width: 2; }
+    .wari-board .store { fill: #8a6031; stroke: #6d4a23; stroke-width: 2; }
+    .wari-board .seed { fill: #f3ead8; stroke: #c8b892; stroke-width: 1; }
+    .wari-board .count { fill: #fff; font: 600 26px system-ui, sans-serif; text-anchor: middle; }
+    .wari-board .badge { fill: #4e3214; }
+    .wari-board .badge-text { fill: #fff; font: 700 14px system-ui, sans-serif; text-anchor: middle; }
+    .wari-board .label { fill: #4a3116; font: 600 15px system-ui, sans-serif; text-anchor: middle; }
+    .wari-board .side { fill: #fff8ec; font: 700 16px system-ui, sans-serif; text-anchor: middle; }
+    .wari-board g.legal { cursor: pointer; }
+    .wari-board g.legal .cup { stroke: #ffe08a; stroke-width: 4; }
+    .wari-board g.legal:hover .cup, .wari-board g.legal:focus .cup { fill: #a87844; }
+    .wari-board g.last .cup { stroke: #2f6f8f; stroke-width: 5; stroke-dasharray: 7 5; }
+    .wari-board g.sowing .cup { fill: #a87844; }
+    .wari-board g.captured .cup { fill: #c45a3b; }
+    .movelist { font-family: ui-monospace, monospace; font-size: .95rem; columns: 2; margin: 0; padding-left: 2.2rem; }
+    .wari-settings { display: grid; gap: .6rem; }
+    .wari-settings label { display: grid; gap: .2rem; }
+  ` });
+  ctx.board.replaceChildren(style, board);
+
+  const resignBtn = el("button", { type: "button", id: "resign", text: t("wari.resign") });
+  const motion = el("input", { type: "checkbox", id: "animate", checked: prefersMotion() });
+  motion.addEventListener("change", () => setMotion(motion.checked));
+  const newBtn = el("button", { type: "button", id: "new-game", class: "primary", text: t("wari.new_game") });
+  const controls = el("div", { class: "controls" }, newBtn, resignBtn,
+    el("label", {}, motion, " ", t("wari.animate")));
+  ctx.board.append(controls);
+  const moves = el("ol", { class: "movelist", id: "moves", "aria-label": t("wari.moves") });
+  ctx.extra.replaceChildren(el("h2", { text: t("wari.moves") }), moves);
+
+  const dialog = settingsDialog(ctx);
+  document.body.append(dialog);
+  newBtn.addEventListener("click", () => dialog.showModal());
+
+  let shown = null;      // the board on screen
+  let animating = Promise.resolve();
+  let lastView = null;
+
+  function mySeat(view) {
+    const held = ctx.held();
+    if (view.to_move !== null && held[view.to_move] !== undefined) return view.to_move;
+    const seats = Object.keys(held).map(Number);
+    return seats.length ? seats[0] : null;
+  }
+
+  function draw(view, cups, stores, marks = {}) {
+    const legal = new Set(view.legal_moves);
+    const names = view.names;
+    const nodes = [];
+    // stores: North's captures on the left, South's on the right
+    nodes.push(svg("rect", { x: 22, y: 40, width: 96, height: 250, rx: 44, class: "store", id: "store-north" }));
+    nodes.push(svg("rect", { x: W - 118, y: 40, width: 96, height: 250, rx: 44, class: "store", id: "store-south" }));
+    nodes.push(svg("text", { x: 70, y: 171, class: "count", "font-size": 28, id: "store-north-count", text: String(stores[1]) }));
+    nodes.push(svg("text", { x: W - 70, y: 171, class: "count", id: "store-south-count", text: String(stores[0]) }));
+    nodes.push(svg("text", { x: 70, y: 28, class: "label", text: names[1] }));
+    nodes.push(svg("text", { x: W - 70, y: 28, class: "label", text: names[0] }));
+    for (let i = 0; i < 12; i++) {
+      const [x, y] = cupXY(i);
+      const number = String(i + 1);
+      const isLegal = legal.has(number) && !marks.busy;
+      const classes = [isLegal ? "legal" : "", marks.last === i ? "last" : "", marks.sowing === i ? "sowing" : "", (marks.captured || []).includes(i) ? "captured" : ""].join(" ");
+      const g = svg("g", { class: classes, id: `cup-${number}`, "data-cup": number, "data-seeds": String(cups[i]),
+        tabindex: isLegal ? 0 : null, role: isLegal ? "button" : null,
+        "aria-label": t("wari.cup_label", { n: number, seeds: cups[i] }) },
+        svg("circle", { cx: x, cy: y, r: CUP_R, class: "cup" }),
+        ...seedDots(x, y, cups[i]),
+        svg("circle", { cx: x + 36, cy: y + 34, r: 14, class: "badge" }),
+        svg("text", { x: x + 36, y: y + 39, class: "badge-text", text: String(cups[i]) }),
+        svg("text", { x, y: i < 6 ? y + CUP_R + 22 : y - CUP_R - 10, class: "label", text: number }));
+      if (isLegal) {
+        g.addEventListener("click", () => ctx.play(number));
+        g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") ctx.play(number); });
+      }
+      nodes.push(g);
+    }
+    board.replaceChildren(...nodes);
+    shown = cups.slice();
+  }
+
+  async function animate(prev, view) {
+    const st = view.state;
+    const cup = Number(st.last) - 1;
+    const steps = sowingSteps(prev.state.board, cup);
+    const delay = steps.length > 14 ? 70 : 140;
+    const stores = prev.state.stores.slice();
+    for (let k = 0; k < steps.length; k++) {
+      draw(view, steps[k], stores, { busy: true, last: cup, sowing: k === 0 ? cup : null });
+      await sleep(delay);
+    }
+    if (st.captured) {
+      const final = steps[steps.length - 1];
+      const gone = [];
+      for (let i = 0; i < 12; i++) if (final[i] > 0 && st.board[i] === 0 && !view.over) gone.push(i);
+      draw(view, final, stores, { busy: true, last: cup, captured: gone });
+      await sleep(450);
+    }
+  }
+
+  function moveList(view) {
+    const items = [];
+    for (let i = 0; i < view.moves.length; i += 2) {
+      const pair = view.moves.slice(i, i + 2).join("  ");
+      items.push(el("li", { text: pair }));
+    }
+    moves.replaceChildren(...items);
+    moves.scrollTop = moves.scrollHeight;
+  }
+
+  function update(view, prev) {
+    lastView = view;
+    const st = view.state;
+    resignBtn.disabled = view.over || mySeat(view) === null;
+    moveList(view);
+    const step = prev && prev.id === view.id && view.version === prev.version + 1 && st.last && !view.state.end?.startsWith("resign");
+    animating = animating.then(async () => {
+      if (step && motion.checked && prev.state.board) await animate(prev, view);
+      if (lastView === view) {
+        draw(view, st.board, st.stores, { last: st.last ? Number(st.last) - 1 : null });
+      }
+    });
+  }
+
+  resignBtn.addEventListener("click", () => {
+    const seat = lastView && mySeat(lastView);
+    if (seat !== null && confirm(t("wari.resign_confirm"))) ctx.resign(seat);
+  });
+
+  document.addEventListener("keydown", (ev) => {
+    if (!lastView || ev.target.closest("input, select, textarea, dialog")) return;
+    const k = Number(ev.key);
+    if (!(k >= 1 && k <= 6)) return;
+    const mover = lastView.to_move;
+    const cup = String(mover === 1 ? 6 + k : k);
+    if (lastView.legal_moves.includes(cup)) ctx.play(cup);
+  });
+
+  return {
+    update,
+    status(view) {
+      if (view.over) return null;
+      const name = view.names[view.to_move];
+      if (view.thinking) return t("game.thinking", { name });
+      if (view.legal_moves.length) return t("wari.your_move", { name, cups: view.to_move === 0 ? "1–6" : "7–12" });
+      return null;
+    },
+    result(view) {
+      const [s, n] = view.state.stores;
+      const names = view.names;
+      const end = view.state.end;
+      if (end === "resign_south" || end === "resign_north") {
+        const loser = end === "resign_south" ? 0 : 1;
+        return t("wari.resigned", { loser: names[loser], winner: names[1 - loser] });
+      }
+      const why = t(`wari.end.${end}`);
+      if (!view.winners.length) return `${t("wari.draw", { s, n })} ${why}`;
+      const w = view.winners[0];
+      return `${t("wari.wins", { name: names[w], a: Math.max(s, n), b: Math.min(s, n) })} ${why}`;
+    },
+  };
+}
+
+// "Settings" as in the applet: seeds per cup, who starts, the opponent and the repetition rule.
+function settingsDialog(ctx) {
+  const { t } = ctx;
+  const seeds = el("select", { name: "seeds_per_cup", id: "set-seeds" }, [3, 4, 5].map((n) => el("option", { value: n, text: String(n), selected: n === 4 })));
+  const first = el("select", { name: "first", id: "set-first" },
+    el("option", { value: "south", text: t("wari.south") }), el("option", { value: "north", text: t("wari.north") }));
+  const opponent = el("select", { name: "opponent", id: "set-opponent" },
+    ...["easy", "normal", "strong"].map((lv) => el("option", { value: `computer:${lv}`, text: `${t("lobby.computer")}: ${t(`level.${lv}`)}`, selected: lv === "normal" })),
+    el("option", { value: "person:play", text: t("wari.two_people") }),
+    el("option", { value: "person:invite", text: t("wari.friend") }));
+  const repetition = el("input", { type: "checkbox", name: "repetition", id: "set-repetition", checked: true });
+  const start = el("button", { type: "submit", class: "primary", id: "start", text: t("wari.start") });
+  const cancel = el("button", { type: "button", text: t("wari.cancel") });
+  const form = el("form", { method: "dialog", class: "wari-settings" },
+    el("h2", { text: t("wari.settings"), style: "margin-top:0" }),
+    el("label", {}, t("wari.seeds_per_cup"), seeds),
+    el("label", {}, t("wari.first"), first),
+    el("label", {}, t("wari.opponent"), opponent),
+    el("label", { style: "display:flex;gap:.5rem;align-items:center" }, repetition, t("wari.repetition")),
+    el("div", { class: "controls" }, start, cancel));
+  const dialog = el("dialog", { id: "settings" }, form);
+  cancel.addEventListener("click", () => dialog.close());
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const [kind, arg] = opponent.value.split(":");
+    const north = kind === "person" ? { type: "person" } : { type: "computer", level: arg };
+    try {
+      const res = await api.post("/api/games", {
+        game: "wari",
+        options: { seeds_per_cup: Number(seeds.value), first: first.value, repetition: repetition.checked },
+        seats: [{ type: "person" }, north],
+      });
+      rememberCreated(res, "wari", ["play", kind === "person" ? arg : null]);
+      location.href = `/play/${res.id}`;
+    } catch (err) { toast(err.message, "error"); }
+  });
+  return dialog;
+}

@@ -1,0 +1,72 @@
+// Page text comes from one catalog per language: /static/i18n/<lang>.json.
+// The first visit follows the browser's language; the switch in the header
+// changes it everywhere and the choice is remembered.
+export const LANGUAGES = ["en", "nl"];
+const KEY = "ludotheek.lang";
+let catalog = {};
+let fallback = {};
+let current = "en";
+
+export function language() { return current; }
+
+function initialLanguage() {
+  const saved = localStorage.getItem(KEY);
+  if (LANGUAGES.includes(saved)) return saved;
+  const wanted = (navigator.languages || [navigator.language || "en"]).map((l) => l.slice(0, 2));
+  return wanted.find((l) => LANGUAGES.includes(l)) || "en";
+}
+
+async function load(lang) {
+  const res = await fetch(`/static/i18n/${lang}.json`);
+  return res.ok ? res.json() : {};
+}
+
+export async function initI18n() {
+  current = initialLanguage();
+  [catalog, fallback] = await Promise.all([load(current), current === "en" ? {} : load("en")]);
+  document.documentElement.lang = current;
+  apply(document);
+}
+
+// t("wari.wins", {name: "South"}) -> "South wins"
+export function t(key, params = {}) {
+  let text = catalog[key] ?? fallback[key] ?? key;
+  for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
+  return text;
+}
+
+export function apply(root) {
+  root.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  root.querySelectorAll("[data-i18n-title]").forEach((el) => { el.title = t(el.dataset.i18nTitle); });
+  root.querySelectorAll("[data-i18n-label]").forEach((el) => {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  });
+}
+
+export async function setLanguage(lang) {
+  if (!LANGUAGES.includes(lang)) return;
+  localStorage.setItem(KEY, lang);
+  current = lang;
+  [catalog, fallback] = await Promise.all([load(lang), lang === "en" ? {} : load("en")]);
+  document.documentElement.lang = lang;
+  apply(document);
+  document.dispatchEvent(new CustomEvent("languagechange", { detail: lang }));
+}
+
+export function mountLanguageSwitch(el) {
+  el.innerHTML = "";
+  for (const lang of LANGUAGES) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = lang.toUpperCase();
+    b.dataset.lang = lang;
+    b.setAttribute("aria-pressed", String(lang === current));
+    b.addEventListener("click", () => setLanguage(lang));
+    el.append(b);
+  }
+  document.addEventListener("languagechange", () => {
+    el.querySelectorAll("button").forEach((b) => {
+      b.setAttribute("aria-pressed", String(b.dataset.lang === current));
+    });
+  });
+}

@@ -1,0 +1,149 @@
+// The lobby: the games, a form to create one, your games, games in progress and finished.
+import { api } from "./api.js";
+import { initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
+import { myGames, rememberCreated } from "./tokens.js";
+import { el, toast } from "./ui.js";
+
+let meta = null;
+
+function label(obj) { return (obj && (obj[language()] || obj.en)) || ""; }
+
+function seatCount(game, values) {
+  return game.options.some((o) => o.name === "players") ? Number(values.players) : game.min_players;
+}
+
+function optionInput(opt) {
+  const id = `opt-${opt.name}`;
+  let input;
+  if (opt.type === "int") {
+    input = el("select", { id, name: opt.name });
+    for (let v = opt.min; v <= opt.max; v++) input.append(el("option", { value: v, text: String(v), selected: v === opt.default }));
+  } else if (opt.type === "choice") {
+    input = el("select", { id, name: opt.name });
+    for (const c of opt.choices) input.append(el("option", { value: c, text: t(`option.${opt.name}.${c}`) === `option.${opt.name}.${c}` ? String(c) : t(`option.${opt.name}.${c}`), selected: c === opt.default }));
+  } else if (opt.type === "bool") {
+    input = el("input", { id, name: opt.name, type: "checkbox", checked: opt.default });
+    return el("label", { for: id, class: "check" }, input, label(opt.label) || opt.name);
+  } else {
+    return null; // text options are set on the game's own page
+  }
+  return el("label", { for: id }, label(opt.label) || opt.name, input);
+}
+
+function seatSelect(game, i) {
+  const select = el("select", { name: `seat-${i}`, "aria-label": t("lobby.seat", { n: i + 1 }) });
+  if (i === 0) select.append(el("option", { value: "person:play", text: t("lobby.you") }));
+  else select.append(el("option", { value: "person:invite", text: t("lobby.person") }));
+  select.append(el("option", { value: i === 0 ? "person:invite" : "person:play", text: i === 0 ? t("lobby.person") : t("lobby.here") }));
+  for (const lv of game.levels) {
+    select.append(el("option", { value: `computer:${lv.name}`, text: `${t("lobby.computer")}: ${label(lv.label) || lv.name}`, selected: i > 0 && lv.name === "normal" }));
+  }
+  return el("label", {}, t("lobby.seat", { n: i + 1 }), select);
+}
+
+function createForm(game) {
+  const form = el("form", { class: "create", "data-game": game.name });
+  const opts = el("div", { class: "options" });
+  for (const o of game.options) { const input = optionInput(o); if (input) opts.append(input); }
+  const seats = el("fieldset", {}, el("legend", { text: t("lobby.seats") }));
+  function values() {
+    const v = {};
+    for (const o of game.options) {
+      const input = form.elements[o.name];
+      if (!input) continue;
+      v[o.name] = o.type === "bool" ? input.checked : (o.type === "int" ? Number(input.value) : input.value);
+    }
+    return v;
+  }
+  function drawSeats() {
+    seats.querySelectorAll("label").forEach((n) => n.remove());
+    for (let i = 0; i < seatCount(game, values()); i++) seats.append(seatSelect(game, i));
+  }
+  opts.addEventListener("change", drawSeats);
+  drawSeats();
+  const submit = el("button", { type: "submit", class: "primary", text: t("lobby.start") });
+  form.append(opts, seats, submit);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    submit.disabled = true;
+    const chosen = [...seats.querySelectorAll("select")].map((s) => s.value.split(":"));
+    const seatSpecs = chosen.map(([kind, arg]) => kind === "person" ? { type: "person" } : { type: "computer", level: arg });
+    try {
+      const res = await api.post("/api/games", { game: game.name, options: values(), seats: seatSpecs });
+      rememberCreated(res, game.name, chosen.map(([kind, arg]) => kind === "person" ? arg : null));
+      location.href = `/play/${res.id}`;
+    } catch (err) {
+      toast(err.message, "error");
+      submit.disabled = false;
+    }
+  });
+  return form;
+}
+
+function drawGames() {
+  const root = document.getElementById("games");
+  root.innerHTML = "";
+  for (const game of meta.games) {
+    const card = el("article", { class: "card panel", id: `game-${game.name}` },
+      el("h3", { text: label(game.title) || game.name }),
+      el("p", { class: "blurb", text: t(`lobby.blurb.${game.name}`) }),
+      el("p", { class: "muted", text: game.min_players === game.max_players ? t("lobby.players", { n: game.min_players }) : t("lobby.players.range", { min: game.min_players, max: game.max_players }) }));
+    if (game.page) {
+      card.append(createForm(game));
+    } else {
+      card.append(el("p", { class: "soon", text: t("lobby.no_page") }), el("code", { text: `./start play ${game.name}` }));
+    }
+    root.append(card);
+  }
+}
+
+function gameTitle(name) {
+  const g = meta.games.find((x) => x.name === name);
+  return g ? label(g.title) : name;
+}
+
+function resultText(g) {
+  if (!g.result) return t("lobby.status.active");
+  const w = g.result.winners || [];
+  if (!w.length) return t("lobby.result.draw");
+  return t("lobby.result.won", { names: w.map((i) => g.names[i]).join(", ") });
+}
+
+function table(games, kind) {
+  if (!games.length) return el("p", { class: "empty", text: t(kind === "over" ? "lobby.none_finished" : "lobby.none_active") });
+  const body = games.map((g) => el("tr", { "data-id": g.id },
+    el("td", { text: gameTitle(g.game) }),
+    el("td", { text: g.names.map((n, i) => g.seats[i].type === "computer" ? `${n} (${t("lobby.computer")})` : n).join(" – ") }),
+    el("td", { text: kind === "over" ? resultText(g) : t("lobby.moves", { n: g.version }) }),
+    el("td", { text: new Date(g.updated * 1000).toLocaleString(language()) }),
+    el("td", {}, el("a", { href: `/play/${g.id}`, text: kind === "over" ? t("lobby.view") : t("lobby.watch") }))));
+  return el("table", { class: "games" },
+    el("thead", {}, el("tr", {}, ...["lobby.col.game", "lobby.col.players", kind === "over" ? "lobby.col.result" : "lobby.col.moves", "lobby.col.date", ""].map((k) => el("th", { text: k ? t(k) : "" })))),
+    el("tbody", {}, body));
+}
+
+async function drawLists() {
+  const filter = new URLSearchParams(location.search).get("game");
+  const q = filter ? `&game=${encodeURIComponent(filter)}` : "";
+  const [active, over] = await Promise.all([
+    api.get(`/api/games?status=active&limit=30${q}`), api.get(`/api/games?status=over&limit=30${q}`)]);
+  document.getElementById("active").replaceChildren(table(active.games, "active"));
+  document.getElementById("finished").replaceChildren(table(over.games, "over"));
+  const mine = Object.entries(myGames()).sort((a, b) => b[1].saved - a[1].saved).slice(0, 20);
+  const box = document.getElementById("mine");
+  if (!mine.length) { box.replaceChildren(el("p", { class: "empty", text: t("lobby.none_mine") })); return; }
+  box.replaceChildren(el("ul", {}, mine.map(([id, g]) => el("li", {},
+    el("a", { href: `/play/${id}`, text: `${gameTitle(g.game)} · ${new Date(g.saved).toLocaleString(language())}` })))));
+}
+
+async function main() {
+  await initI18n();
+  mountLanguageSwitch(document.getElementById("lang"));
+  meta = await api.get("/api/meta");
+  drawGames();
+  await drawLists();
+  document.addEventListener("languagechange", () => { drawGames(); drawLists(); });
+  setInterval(drawLists, 15000);
+}
+
+main().catch((err) => toast(err.message, "error"));

@@ -1,0 +1,49 @@
+// Small helpers shared by the pages.
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c) node.append(c);
+  return node;
+}
+
+let toastTimer = null;
+export function toast(message, kind = "info") {
+  let node = document.querySelector(".toast");
+  if (!node) {
+    node = el("div", { class: "toast", role: "status", "aria-live": "polite" });
+    document.body.append(node);
+  }
+  node.className = `toast ${kind}`;
+  node.textContent = message;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => node.remove(), kind === "error" ? 6000 : 3000);
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function prefersMotion() {
+  const saved = localStorage.getItem("ludotheek.animate");
+  if (saved !== null) return saved === "1";
+  return !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+export function setMotion(on) { localStorage.setItem("ludotheek.animate", on ? "1" : "0"); }

@@ -1,0 +1,52 @@
+"""Browser tests: Playwright driving Debian's Chromium against a real server."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.serverproc import ServerProcess
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-dev-shm-usage", "--no-first-run", "--disable-component-update"]
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (./test installs it when run as root)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = Path(tmp_path_factory.mktemp("browser")) / "browser.sqlite3"
+    with ServerProcess(db, workers=1) as s:
+        yield s
+
+
+@pytest.fixture
+def context_factory(browser: object) -> Iterator[object]:
+    """New browser contexts (separate cookies and storage: separate people)."""
+    contexts = []
+
+    def make(lang: str = "en", animate: bool = False) -> object:
+        ctx = browser.new_context(locale=lang, viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+        ctx.add_init_script(f"localStorage.setItem('ludotheek.animate', '{int(animate)}');")
+        contexts.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in contexts:
+        ctx.close()

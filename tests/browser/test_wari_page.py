@@ -1,0 +1,127 @@
+"""The Wari page in Chromium: whole games by clicking, reloads, invites, languages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.serverproc import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+def _start_from_lobby(page: Any, server: ServerProcess, opponent: str = "computer:easy",
+                      seeds: str = "3") -> str:
+    page.goto(server.url + "/")
+    card = page.locator("#game-wari")
+    card.locator("select[name=seeds_per_cup]").select_option(seeds)
+    card.locator("select[name=seat-1]").select_option(opponent)
+    card.locator("button[type=submit]").click()
+    page.wait_for_url("**/play/*")
+    page.wait_for_selector("#cup-1")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def _play_until_over(page: Any, max_moves: int = 400) -> int:
+    clicks = 0
+    while clicks < max_moves:
+        page.wait_for_function(
+            "document.querySelector('#result') || document.querySelector('#board g.legal')",
+            timeout=20_000)
+        if page.locator("#result").count():
+            return clicks
+        page.locator("#board g.legal").first.click()
+        clicks += 1
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('#moves li').length * 2 >= n || "
+            "document.querySelector('#result')", arg=clicks, timeout=20_000)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_against_the_computer_by_clicking(server: ServerProcess,
+                                                       context_factory: Any) -> None:
+    page = context_factory().new_page()
+    gid = _start_from_lobby(page, server)
+    clicks = _play_until_over(page)
+    assert clicks > 5
+    view = httpx.get(f"{server.url}/api/games/{gid}").json()
+    assert view["over"]
+    banner = page.locator("#result").inner_text()
+    assert "wins" in banner or "draw" in banner
+    # the board shows the final stores
+    south, north = view["state"]["stores"]
+    assert page.locator("#store-south-count").text_content() == str(south)
+    assert page.locator("#store-north-count").text_content() == str(north)
+
+
+def test_keys_and_a_reload_mid_game_resume(server: ServerProcess, context_factory: Any) -> None:
+    page = context_factory().new_page()
+    gid = _start_from_lobby(page, server, seeds="4")
+    page.keyboard.press("3")
+    page.wait_for_function("document.querySelectorAll('#moves li').length >= 1 && "
+                           "document.querySelector('#board g.legal')")
+    page.locator("#board g.legal").first.click()
+    page.wait_for_function("document.querySelector('#moves li:nth-child(2)') && "
+                           "document.querySelector('#board g.legal')")
+    before = httpx.get(f"{server.url}/api/games/{gid}").json()
+    page.reload()
+    page.wait_for_selector("#board g.legal")
+    for cup, seeds in enumerate(before["state"]["board"], 1):
+        assert page.locator(f"#cup-{cup}").get_attribute("data-seeds") == str(seeds)
+    shown = [li.split() for li in page.locator("#moves li").all_inner_texts()]
+    assert [m for pair in shown for m in pair] == before["moves"]
+    # still our turn, still playable after the reload
+    page.locator("#board g.legal").first.click()
+    page.wait_for_function(f"document.querySelectorAll('#moves li').length >= "
+                           f"{len(before['moves']) // 2 + 1}")
+
+
+def test_two_browsers_play_through_invite_links_while_a_third_watches(
+        server: ServerProcess, context_factory: Any) -> None:
+    alice = context_factory().new_page()
+    gid = _start_from_lobby(alice, server, opponent="person:invite")
+    invite = alice.locator(".invite input").input_value()
+    assert f"/play/{gid}#token=" in invite
+    bob = context_factory(lang="nl").new_page()
+    bob.goto(invite)
+    bob.wait_for_selector("#cup-7")
+    assert "#token" not in bob.url  # the secret leaves the address bar
+    carol = context_factory().new_page()
+    carol.goto(f"{server.url}/play/{gid}")
+    carol.wait_for_selector("#cup-1")
+    for turn in range(6):
+        page = alice if turn % 2 == 0 else bob
+        other = bob if turn % 2 == 0 else alice
+        page.wait_for_selector("#board g.legal")
+        assert other.locator("#board g.legal").count() == 0
+        page.locator("#board g.legal").first.click()
+        carol.wait_for_function(
+            f"document.querySelectorAll('#moves li').length === {turn // 2 + 1} && "
+            f"document.querySelector('#moves li:last-child').textContent.trim().split(/\\s+/)"
+            f".length === {turn % 2 + 1}")
+    view = httpx.get(f"{server.url}/api/games/{gid}").json()
+    assert len(view["moves"]) == 6
+    assert carol.locator("#board g.legal").count() == 0  # a spectator cannot move
+
+
+def test_the_language_switch_changes_every_text_and_is_remembered(
+        server: ServerProcess, context_factory: Any) -> None:
+    page = context_factory(lang="en").new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game-wari")
+    assert page.locator("h1").inner_text() == "Pick a game and play"
+    page.locator(".lang-switch button[data-lang=nl]").click()
+    page.wait_for_function("document.querySelector('h1').textContent === 'Kies een spel en speel'")
+    assert "Bonen per kopje" in page.locator("#game-wari").inner_text()
+    page.reload()
+    page.wait_for_selector("#game-wari")
+    assert page.locator("h1").inner_text() == "Kies een spel en speel"
+    _start_from_lobby(page, server)
+    page.wait_for_function("document.querySelector('#status').textContent.includes('jouw zet')")
+    assert page.locator("#seats").inner_text().startswith("Zuid")
+    # a first visit follows the browser's language
+    dutch = context_factory(lang="nl-NL").new_page()
+    dutch.goto(server.url + "/")
+    dutch.wait_for_function("document.querySelector('h1').textContent === 'Kies een spel en speel'")
