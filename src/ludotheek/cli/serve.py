@@ -73,7 +73,8 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
         logging.getLogger(name).addFilter(RedactTokens())
     if open_browser and _browser_available():
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=1 << 20)
+    config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=1 << 20,
+                            ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())

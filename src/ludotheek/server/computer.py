@@ -13,13 +13,14 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from ludotheek import players
+from ludotheek.core.game import State
 from ludotheek.games import get
 
 
-def compute_move(game: str, state_json: dict[str, Any], level: str, seed: int,
+def compute_move(game: str, state_json: dict[str, Any] | State, level: str, seed: int,
                  max_seconds: float) -> str:
     """Runs in a worker: the move the player of ``level`` chooses."""
-    state = get(game).from_json(state_json)
+    state = state_json if isinstance(state_json, State) else get(game).from_json(state_json)
     player, seconds = players.for_level(game, level, seed=seed)
     if seconds is not None:
         seconds = min(seconds, max_seconds)
@@ -45,11 +46,17 @@ def _warm_up() -> None:
 
 
 class ComputerPool:
-    """Where computer moves are computed."""
+    """Where computer moves are computed.
+
+    Levels that search (a time per move above zero) run in worker processes;
+    instant ones (random, greedy, the 1987 players) in a small thread pool, which
+    costs less than sending the state to another process.
+    """
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._executor: Executor | None = None
+        self._threads = ThreadPoolExecutor(2, thread_name_prefix="computer-quick")
 
     def _get(self) -> Executor:
         if self._executor is None:
@@ -66,11 +73,15 @@ class ComputerPool:
         for _ in range(max(1, self.workers)):
             executor.submit(_warm_up)
 
-    async def choose(self, game: str, state_json: dict[str, Any], level: str, seed: int,
+    async def choose(self, game: str, state: State, level: str, seed: int,
                      max_seconds: float) -> str:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._get(), compute_move, game, state_json, level,
-                                          seed, max_seconds)
+        lv = players.levels(game).get(level)
+        if lv is not None and not lv.seconds:
+            return await loop.run_in_executor(self._threads, compute_move, game, state, level,
+                                              seed, max_seconds)
+        return await loop.run_in_executor(self._get(), compute_move, game, state.to_json(),
+                                          level, seed, max_seconds)
 
     async def analyse(self, game: str, state_json: dict[str, Any], level: str, seed: int,
                       max_seconds: float) -> dict[str, Any]:
@@ -79,6 +90,7 @@ class ComputerPool:
                                           seed, max_seconds)
 
     def close(self) -> None:
+        self._threads.shutdown(wait=False, cancel_futures=True)
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 import logging
 import secrets
 from collections import OrderedDict
@@ -27,8 +28,9 @@ from ludotheek.server.computer import ComputerPool
 from ludotheek.server.errors import BadRequest, Conflict, Forbidden, NotFound, TooMany
 from ludotheek.server.hub import Hub
 from ludotheek.server.settings import Settings
+from ludotheek.server.writer import MoveWriter
 from ludotheek.store.database import Database
-from ludotheek.store.games import GameRow, StaleVersion, new_token
+from ludotheek.store.games import GameRow, MoveWrite, StaleVersion, hash_token, new_token
 from ludotheek.store.hooks import game_over
 
 log = logging.getLogger("ludotheek.server")
@@ -55,6 +57,8 @@ class LiveGame:
     parent: str | None = None
     thinking: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: the hashed secret of each person seat
+    token_hashes: dict[int, str] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -83,6 +87,7 @@ class GameService:
         self.cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.writer = MoveWriter(db.games)
 
     # --- the database, off the event loop --------------------------------------
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -160,7 +165,8 @@ class GameService:
         tokens = [new_token() if s["type"] == "person" else None for s in seats]
         row = await self._db(self.db.games.create, game.name, options, seed, seats, tokens,
                              state.to_move, client, parent)
-        live = LiveGame(row.id, game, options, seed, seats, state, [], 0, row.created, parent)
+        live = LiveGame(row.id, game, options, seed, seats, state, [], 0, row.created, parent,
+                        token_hashes={i: hash_token(t) for i, t in enumerate(tokens) if t})
         self._remember(live)
         self.schedule_computer(live)
         return live, tokens
@@ -180,7 +186,8 @@ class GameService:
         record = Record(row.game, row.options, row.seed, row.moves)
         state = record.replay()
         return LiveGame(row.id, get(row.game), row.options, row.seed, row.seats, state,
-                        list(row.moves), row.version, row.created, row.parent)
+                        list(row.moves), row.version, row.created, row.parent,
+                        token_hashes=self.db.games.token_hashes(row.id))
 
     async def load(self, gid: str) -> LiveGame:
         """The game ``gid`` (from memory, or replayed from the database)."""
@@ -211,10 +218,14 @@ class GameService:
             return None
         if not isinstance(token, str) or not token or len(token) > 200:
             raise Forbidden("that token belongs to no seat of this game")
-        seat = await self._db(self.db.games.seat_for_token, live.id, token)
-        if seat is None:
+        wanted = hash_token(token)
+        found = None
+        for seat, stored in live.token_hashes.items():  # every one compared: constant time
+            if hmac.compare_digest(stored, wanted):
+                found = seat
+        if found is None:
             raise Forbidden("that token belongs to no seat of this game")
-        return seat
+        return found
 
     # --- views -------------------------------------------------------------------
     def view(self, live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
@@ -287,8 +298,9 @@ class GameService:
         over = new_state.is_over
         result = result_of(new_state) if over else None
         try:
-            await self._db(self.db.games.append_move, live.id, live.version, move, seat,
-                           new_state.to_move, "over" if over else "active", result)
+            await self.writer.append(MoveWrite(live.id, live.version, move, seat,
+                                               new_state.to_move, "over" if over else "active",
+                                               result))
         except StaleVersion as exc:
             self.cache.pop(live.id, None)  # another process moved it on: read it again
             raise Conflict(f"the game moved on (version {exc.current})",
@@ -302,8 +314,8 @@ class GameService:
                 await self._db(game_over, self.db, new_state, live.names(), live.id)
             except Exception:  # the move stands; a score list problem is logged
                 log.exception("updating the score list of game %s failed", live.id)
+        self.schedule_computer(live)  # before the broadcast, so it says "thinking"
         await self.broadcast(live)
-        self.schedule_computer(live)
 
     # --- computer players -----------------------------------------------------------
     def schedule_computer(self, live: LiveGame) -> None:
@@ -321,9 +333,10 @@ class GameService:
         assert seat is not None
         level = live.seats[seat]["level"] or "normal"
         try:
-            await self.broadcast(live)  # "the computer is thinking"
+            if version == 0:
+                await self.broadcast(live)  # a new game starts with the computer thinking
             try:
-                move = await self.pool.choose(live.game.name, state.to_json(), level,
+                move = await self.pool.choose(live.game.name, state, level,
                                               _seed_for(live.seed, version),
                                               self.settings.max_computer_seconds)
                 new_state = state.play(move)

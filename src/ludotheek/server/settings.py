@@ -20,7 +20,8 @@ class Settings:
     #: moves (and other messages) a WebSocket connection may send per second
     ws_messages_per_second: float = 20.0
     #: games in progress one client address may have created
-    max_active_games_per_client: int = 100
+    max_active_games_per_client: int = field(default_factory=lambda: _env_int(
+        "LUDOTHEEK_MAX_GAMES_PER_CLIENT", 100))
     #: requests per second one client address may make to the HTTP API (burst = 2 s worth)
     requests_per_second: float = 50.0
     #: processes that compute computer moves (0: threads in the server process)

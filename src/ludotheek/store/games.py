@@ -32,6 +32,19 @@ class StaleVersion(Exception):
 
 
 @dataclass(frozen=True)
+class MoveWrite:
+    """One move to store: it is move number ``version + 1`` of the game."""
+
+    game_id: str
+    version: int
+    move: str
+    seat: int | None
+    to_move: int | None
+    status: str
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
 class GameRow:
     id: str
     game: str
@@ -162,6 +175,47 @@ class GameStore:
             conn.execute(insert(moves).values(game_id=gid, number=version + 1, move=move,
                                               seat=seat, at=now))
         return version + 1
+
+    def append_moves(self, batch: Sequence[MoveWrite]) -> list[int | StaleVersion]:
+        """Store several games' moves in one transaction (one disk sync for all).
+
+        Each item is checked on its own: the result is its new version, or a
+        :class:`StaleVersion` for an item whose game moved on (the others still count).
+        """
+        now = time.time()
+        out: list[int | StaleVersion] = []
+        sql = self._sql()
+        with self.engine.begin() as conn:
+            for w in batch:  # plain driver SQL: this is the server's hottest path
+                res = conn.exec_driver_sql(sql["update"], (
+                    w.version + 1, now, w.to_move, w.status,
+                    json.dumps(w.result) if w.result is not None else None,
+                    w.game_id, w.version))
+                if res.rowcount != 1:
+                    current = conn.exec_driver_sql(sql["version"], (w.game_id,)).scalar()
+                    out.append(StaleVersion(-1 if current is None else int(current)))
+                    continue
+                conn.exec_driver_sql(sql["insert"], (w.game_id, w.version + 1, w.move, w.seat,
+                                                     now))
+                out.append(w.version + 1)
+        return out
+
+    def _sql(self) -> dict[str, str]:
+        p = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        return {
+            "update": f"UPDATE games SET version={p}, updated={p}, to_move={p}, status={p}, "
+                      f"result={p} WHERE id={p} AND version={p}",
+            "version": f"SELECT version FROM games WHERE id={p}",
+            "insert": "INSERT INTO moves (game_id, number, move, seat, at) "
+                      f"VALUES ({p}, {p}, {p}, {p}, {p})",
+        }
+
+    def token_hashes(self, gid: str) -> dict[int, str]:
+        """The hashed secret of each person seat of a game."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_tokens.c.seat, seat_tokens.c.token_hash)
+                                .where(seat_tokens.c.game_id == gid)).all()
+        return {int(seat): str(h) for seat, h in rows}
 
     def seat_for_token(self, gid: str, token: str) -> int | None:
         """The seat whose secret is ``token`` (compared in constant time), or None."""

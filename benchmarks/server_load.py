@@ -1,0 +1,122 @@
+"""Many concurrent games over WebSocket against a real server: move round trips.
+
+Each game is a scripted client (South) against a computer player (North). A
+client sends its move over the game's WebSocket and times the round trip until
+the view with its move comes back (the computer's thinking is not counted: the
+clock starts when the client moves and stops at the acknowledgement of that
+move). Reports p50/p99 latency, throughput and errors.
+
+    python -m benchmarks.server_load --games 200 --moves 30 [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from tests.serverproc import ServerProcess
+
+
+async def play_one(url: str, gid: str, token: str, moves: int, latencies: list[float],
+                   errors: list[str], rng_seed: int) -> int:
+    ws_url = url.replace("http", "ws") + f"/api/games/{gid}/live?token={token}"
+    played = 0
+    sent_at: float | None = None
+    sent_version = -1
+    pick = rng_seed
+    async with websockets.connect(ws_url, max_size=2**20) as ws:
+        while played < moves:
+            msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
+            if msg["type"] == "error":
+                errors.append(msg["error"])
+                sent_at = None
+                continue
+            view = msg["view"]
+            if sent_at is not None and view["version"] > sent_version:
+                latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+                played += 1
+            if view["over"]:
+                break
+            if sent_at is None and view["legal_moves"] and not view["thinking"]:
+                legal = view["legal_moves"]
+                pick = (pick * 1103515245 + 12345) % 2**31
+                move = legal[pick % len(legal)]
+                sent_version = view["version"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "move": move,
+                                          "version": view["version"]}))
+    return played
+
+
+async def run(url: str, games: int, moves: int, level: str) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+        created = []
+        for i in range(games):
+            r = await client.post("/api/games", json={
+                "game": "wari", "seed": i, "seats": [{"type": "person"},
+                                                     {"type": "computer", "level": level}]})
+            r.raise_for_status()
+            created.append((r.json()["id"], r.json()["seats"][0]["token"]))
+    latencies: list[float] = []
+    errors: list[str] = []
+    start = time.perf_counter()
+    results = await asyncio.gather(
+        *(play_one(url, gid, tok, moves, latencies, errors, i) for i, (gid, tok) in
+          enumerate(created)), return_exceptions=True)
+    elapsed = time.perf_counter() - start
+    failures = [repr(r) for r in results if isinstance(r, BaseException)]
+    played = sum(r for r in results if isinstance(r, int))
+    lat = sorted(latencies)
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
+
+    return {
+        "games": games, "moves_per_game": moves, "computer_level": level,
+        "client_moves": played, "seconds": elapsed,
+        "moves_per_second": 2 * played / elapsed,  # the client's moves and the computer's
+        "p50_ms": pct(0.50), "p99_ms": pct(0.99), "max_ms": lat[-1] * 1000 if lat else None,
+        "mean_ms": statistics.fmean(lat) * 1000 if lat else None,
+        "errors": len(errors) + len(failures), "error_samples": (errors + failures)[:5],
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--moves", type=int, default=30, help="client moves per game (at most)")
+    ap.add_argument("--level", default="easy")
+    ap.add_argument("--workers", type=int, default=1, help="computer worker processes")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "load.sqlite3"
+        server = ServerProcess(db, workers=args.workers,
+                               extra_env={"LUDOTHEEK_MAX_GAMES_PER_CLIENT": "100000"})
+        with server:
+            result = asyncio.run(run(server.url, args.games, args.moves, args.level))
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return
+    print(f"{result['games']} concurrent Wari games over WebSocket, "
+          f"{result['client_moves']} client moves in {result['seconds']:.1f} s "
+          f"({result['moves_per_second']:.0f} moves/s with the computer's)")
+    print(f"move round trip: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, "
+          f"max {result['max_ms']:.1f} ms; errors: {result['errors']}")
+    if result["errors"]:
+        print("  e.g.", result["error_samples"], file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
