@@ -30,6 +30,17 @@ function seedDots(cx, cy, n) {
   return dots;
 }
 
+// captured seeds in a store: rows of four, bottom up, around the count
+function storeDots(cx, n) {
+  const dots = [];
+  for (let k = 0; k < Math.min(n, 48); k++) {
+    const row = Math.floor(k / 4);
+    const col = k % 4;
+    dots.push(svg("circle", { cx: cx - 27 + col * 18, cy: 272 - row * 18.5, r: 6, class: "seed stored" }));
+  }
+  return dots;
+}
+
 // the boards a sowing passes through, seed by seed (the origin cup is skipped)
 function sowingSteps(board, cup) {
   const b = board.slice();
@@ -55,6 +66,7 @@ export function create(ctx) {
     .wari-board .cup { fill: #8f6535; stroke: #6d4a23; stroke-width: 2; }
     .wari-board .store { fill: #8a6031; stroke: #6d4a23; stroke-width: 2; }
     .wari-board .seed { fill: #f3ead8; stroke: #c8b892; stroke-width: 1; }
+    .wari-board .seed.stored { opacity: .55; }
     .wari-board .count { fill: #fff; font: 600 26px system-ui, sans-serif; text-anchor: middle; }
     .wari-board .badge { fill: #4e3214; }
     .wari-board .badge-text { fill: #fff; font: 700 14px system-ui, sans-serif; text-anchor: middle; }
@@ -104,6 +116,7 @@ export function create(ctx) {
     // stores: North's captures on the left, South's on the right
     nodes.push(svg("rect", { x: 22, y: 40, width: 96, height: 250, rx: 44, class: "store", id: "store-north" }));
     nodes.push(svg("rect", { x: W - 118, y: 40, width: 96, height: 250, rx: 44, class: "store", id: "store-south" }));
+    nodes.push(...storeDots(70, stores[1]), ...storeDots(W - 70, stores[0]));
     nodes.push(svg("text", { x: 70, y: 171, class: "count", "font-size": 28, id: "store-north-count", text: String(stores[1]) }));
     nodes.push(svg("text", { x: W - 70, y: 171, class: "count", id: "store-south-count", text: String(stores[0]) }));
     nodes.push(svg("text", { x: 70, y: 28, class: "label", text: names[1] }));
