@@ -24,6 +24,16 @@ def _start_from_lobby(page: Any, server: ServerProcess, opponent: str = "compute
     return str(page.url.rsplit("/", 1)[1])
 
 
+DRAWN = "Number(document.querySelector('#board svg').dataset.version)"
+
+
+def _click_legal(page: Any) -> None:
+    """Click the first legal cup and wait until the board shows the move."""
+    drawn = page.evaluate(DRAWN)
+    page.locator("#board g.legal").first.click()
+    page.wait_for_function(f"(v) => {DRAWN} > v", arg=drawn, timeout=20_000)
+
+
 def _play_until_over(page: Any, max_moves: int = 400) -> int:
     clicks = 0
     while clicks < max_moves:
@@ -32,11 +42,8 @@ def _play_until_over(page: Any, max_moves: int = 400) -> int:
             timeout=20_000)
         if page.locator("#result").count():
             return clicks
-        page.locator("#board g.legal").first.click()
+        _click_legal(page)
         clicks += 1
-        page.wait_for_function(
-            "(n) => document.querySelectorAll('#moves li').length * 2 >= n || "
-            "document.querySelector('#result')", arg=clicks, timeout=20_000)
     raise AssertionError("the game did not end")
 
 
@@ -60,11 +67,9 @@ def test_keys_and_a_reload_mid_game_resume(server: ServerProcess, context_factor
     page = context_factory().new_page()
     gid = _start_from_lobby(page, server, seeds="4")
     page.keyboard.press("3")
-    page.wait_for_function("document.querySelectorAll('#moves li').length >= 1 && "
-                           "document.querySelector('#board g.legal')")
-    page.locator("#board g.legal").first.click()
-    page.wait_for_function("document.querySelector('#moves li:nth-child(2)') && "
-                           "document.querySelector('#board g.legal')")
+    page.wait_for_function(f"{DRAWN} >= 2 && document.querySelector('#board g.legal')")
+    _click_legal(page)
+    page.wait_for_function(f"{DRAWN} >= 4 && document.querySelector('#board g.legal')")
     before = httpx.get(f"{server.url}/api/games/{gid}").json()
     page.reload()
     page.wait_for_selector("#board g.legal")
@@ -73,9 +78,7 @@ def test_keys_and_a_reload_mid_game_resume(server: ServerProcess, context_factor
     shown = [li.split() for li in page.locator("#moves li").all_inner_texts()]
     assert [m for pair in shown for m in pair] == before["moves"]
     # still our turn, still playable after the reload
-    page.locator("#board g.legal").first.click()
-    page.wait_for_function(f"document.querySelectorAll('#moves li').length >= "
-                           f"{len(before['moves']) // 2 + 1}")
+    _click_legal(page)
 
 
 def test_two_browsers_play_through_invite_links_while_a_third_watches(
@@ -96,7 +99,7 @@ def test_two_browsers_play_through_invite_links_while_a_third_watches(
         other = bob if turn % 2 == 0 else alice
         page.wait_for_selector("#board g.legal")
         assert other.locator("#board g.legal").count() == 0
-        page.locator("#board g.legal").first.click()
+        _click_legal(page)
         carol.wait_for_function(
             f"document.querySelectorAll('#moves li').length === {turn // 2 + 1} && "
             f"document.querySelector('#moves li:last-child').textContent.trim().split(/\\s+/)"

@@ -20,6 +20,7 @@ COMMANDS = (
     "ludotheek.cli.match",
     "ludotheek.cli.bench",
     "ludotheek.cli.serve",
+    "ludotheek.cli.replay",
 )
 
 

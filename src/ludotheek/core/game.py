@@ -142,6 +142,9 @@ class Game(ABC):
     resignable: bool = False
     #: matches and searches stop a game after this many moves (``adjudicate``)
     max_moves: int = 10_000
+    #: whether the seed tells a player something hidden (the bag order, future draws):
+    #: then records of a game in progress are shared without it
+    secret_seed: bool = False
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options with defaults filled in; :class:`BadOption` if any is wrong."""

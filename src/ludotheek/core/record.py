@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -147,3 +148,98 @@ def result_of(state: State) -> dict[str, Any]:
         "winners": state.winners(),
         "reason": state.end_reason,
     }
+
+
+# --- the readable text form ------------------------------------------------------------
+#
+# Like PGN for chess: a few [Tag "value"] lines, a blank line, then one line per turn:
+# "N. SEAT: decision; decision". A turn is the run of decisions one seat makes in a row.
+
+_TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
+
+
+def _quote(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unquote(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def turns(record: Record) -> list[tuple[int | None, list[str]]]:
+    """The record's moves grouped by turn: (seat, its decisions in a row)."""
+    grouped: list[tuple[int | None, list[str]]] = []
+    states = record.states()
+    state = next(states)
+    for move, after in zip(record.moves, states, strict=False):
+        seat = state.to_move
+        if move.startswith(RESIGN):
+            seat = None
+        if grouped and grouped[-1][0] == seat and seat is not None:
+            grouped[-1][1].append(move)
+        else:
+            grouped.append((seat, [move]))
+        state = after
+    return grouped
+
+
+def to_text(record: Record, names: Sequence[str] | None = None) -> str:
+    """The record as readable text (its moves are checked on the way).
+
+    >>> print(to_text(Record("wari", {"seeds_per_cup": 4}, 7, ("3", "9"))))
+    [Game "wari"]
+    [Seed "7"]
+    [Options "{\\"seeds_per_cup\\": 4}"]
+    <BLANKLINE>
+    1. 1: 3
+    2. 2: 9
+    """
+    lines = [f'[Game "{_quote(record.game)}"]', f'[Seed "{record.seed}"]',
+             f'[Options "{_quote(json.dumps(dict(record.options), ensure_ascii=False))}"]']
+    if record.seats:
+        lines.append(f'[Seats "{_quote(json.dumps([dict(s) for s in record.seats]))}"]')
+    if record.result is not None:
+        lines.append(f'[Result "{_quote(json.dumps(dict(record.result)))}"]')
+    lines.append("")
+    for number, (seat, decisions) in enumerate(turns(record), 1):
+        who = "-" if seat is None else (names[seat] if names else str(seat + 1))
+        lines.append(f"{number}. {who}: {'; '.join(decisions)}")
+    return "\n".join(lines)
+
+
+def from_text(text: str) -> Record:
+    """Read the text form back; :class:`BadRecord` says what is wrong (moves are not
+    checked here: replay the record for that)."""
+    tags: dict[str, str] = {}
+    moves: list[str] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        tag = _TAG.match(line)
+        if tag:
+            tags[tag.group(1)] = _unquote(tag.group(2))
+            continue
+        head, sep, body = line.partition(": ")
+        if not sep or not head.split(".")[0].isdigit():
+            raise BadRecord(f"line {number} is not 'N. SEAT: moves': {raw[:60]!r}")
+        moves.extend(m.strip() for m in body.split(";") if m.strip())
+    if "Game" not in tags:
+        raise BadRecord('the text names no game (a [Game "..."] line)')
+    try:
+        seed = int(tags.get("Seed", "0"))
+        options = json.loads(tags.get("Options", "{}"))
+        seats = json.loads(tags["Seats"]) if "Seats" in tags else ()
+        result = json.loads(tags["Result"]) if "Result" in tags else None
+    except (ValueError, json.JSONDecodeError) as exc:
+        raise BadRecord(f"a tag of the record cannot be read: {exc}") from exc
+    return Record.from_json({"game": tags["Game"], "seed": seed, "options": options,
+                             "moves": moves, "seats": list(seats), "result": result})
+
+
+def load(text: str) -> Record:
+    """A record from either form (JSON or text)."""
+    stripped = text.lstrip()
+    if not stripped:
+        raise BadRecord("the record is empty")
+    return Record.from_json(text) if stripped.startswith("{") else from_text(text)

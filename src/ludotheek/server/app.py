@@ -15,11 +15,12 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ludotheek.server import api, live
+from ludotheek.server import api, live, records_api
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.errors import ApiError
 from ludotheek.server.hub import Hub
 from ludotheek.server.openapi import spec
+from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
 from ludotheek.server.settings import Settings
 from ludotheek.store.database import Database, open_database
@@ -80,8 +81,10 @@ def create_app(db: Database | str | Path | None = None,
     routes = [
         Route("/", _page("index.html")),
         Route("/play/{id}", _page("game.html")),
+        Route("/replay/{id}", _page("replay.html")),
         Route("/openapi.json", openapi),
         *api.routes,
+        *records_api.routes,
         *live.routes,
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
@@ -92,6 +95,7 @@ def create_app(db: Database | str | Path | None = None,
                             Exception: _unexpected},
     )
     app.state.service = service
+    app.state.records = Records(service)
     app.state.db = database
     app.state.settings = settings
     return app

@@ -10,9 +10,8 @@ from starlette.requests import Request
 from ludotheek.server.errors import BadRequest, TooLarge
 
 
-async def read_json(request: Request, limit: int) -> Any:
-    """The request's JSON body; :class:`TooLarge` past ``limit`` bytes, :class:`BadRequest`
-    if it is not JSON."""
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request's body; :class:`TooLarge` past ``limit`` bytes."""
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit():
@@ -24,10 +23,17 @@ async def read_json(request: Request, limit: int) -> Any:
         body.extend(chunk)
         if len(body) > limit:
             raise TooLarge(f"the body is larger than {limit} bytes")
+    return bytes(body)
+
+
+async def read_json(request: Request, limit: int) -> Any:
+    """The request's JSON body; :class:`TooLarge` past ``limit`` bytes, :class:`BadRequest`
+    if it is not JSON."""
+    body = await read_body(request, limit)
     if not body:
         raise BadRequest("the body is empty; send a JSON object")
     try:
-        return json.loads(bytes(body).decode("utf-8"), parse_constant=_no_constant)
+        return json.loads(body.decode("utf-8"), parse_constant=_no_constant)
     except UnicodeDecodeError as exc:
         raise BadRequest("the body is not UTF-8 text") from exc
     except json.JSONDecodeError as exc:

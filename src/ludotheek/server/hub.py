@@ -28,17 +28,18 @@ class Hub:
     def watchers(self, gid: str) -> int:
         return len(self.rooms.get(gid, {}))
 
-    async def broadcast(self, gid: str, view: Callable[[int | None], dict[str, Any]]) -> None:
-        """Send each connection the view of its own seat (computed once per seat)."""
+    async def broadcast(self, gid: str,
+                        message: Callable[[int | None], dict[str, Any]]) -> None:
+        """Send each connection the message for its own seat (made once per seat)."""
         room = self.rooms.get(gid)
         if not room:
             return
-        views: dict[int | None, dict[str, Any]] = {}
+        made: dict[int | None, dict[str, Any]] = {}
         for ws, seat in list(room.items()):
-            if seat not in views:
-                views[seat] = {"type": "view", "view": view(seat)}
+            if seat not in made:
+                made[seat] = message(seat)
             try:
-                await ws.send_json(views[seat])
+                await ws.send_json(made[seat])
             except Exception:  # a closed connection: forget it
                 log.debug("dropping a closed WebSocket of game %s", gid)
                 self.leave(gid, ws)

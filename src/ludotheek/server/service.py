@@ -59,6 +59,8 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: the hashed secret of each person seat
     token_hashes: dict[int, str] = field(default_factory=dict)
+    #: the id of this game's rematch, once there is one
+    rematch: str | None = None
 
     @property
     def over(self) -> bool:
@@ -150,8 +152,8 @@ class GameService:
             checked.append(entry)
         return game, options, checked, seed
 
-    async def create(self, body: Any, client: str | None = None,
-                     parent: str | None = None) -> tuple[LiveGame, list[str | None]]:
+    async def create(self, body: Any, client: str | None = None, parent: str | None = None,
+                     make_tokens: bool = True) -> tuple[LiveGame, list[str | None]]:
         game, options, seats, seed = self.check_create(body)
         if client is not None:
             active = await self._db(self.db.games.count_active_by_client, client)
@@ -162,7 +164,7 @@ class GameService:
             state = game.new(seed, **options)
         except LudotheekError as exc:
             raise BadRequest(str(exc)) from exc
-        tokens = [new_token() if s["type"] == "person" else None for s in seats]
+        tokens = [new_token() if s["type"] == "person" and make_tokens else None for s in seats]
         row = await self._db(self.db.games.create, game.name, options, seed, seats, tokens,
                              state.to_move, client, parent)
         live = LiveGame(row.id, game, options, seed, seats, state, [], 0, row.created, parent,
@@ -187,7 +189,8 @@ class GameService:
         state = record.replay()
         return LiveGame(row.id, get(row.game), row.options, row.seed, row.seats, state,
                         list(row.moves), row.version, row.created, row.parent,
-                        token_hashes=self.db.games.token_hashes(row.id))
+                        token_hashes=self.db.games.token_hashes(row.id),
+                        rematch=self.db.games.child_of(row.id) if row.status == "over" else None)
 
     async def load(self, gid: str) -> LiveGame:
         """The game ``gid`` (from memory, or replayed from the database)."""
@@ -253,10 +256,12 @@ class GameService:
             "moves": list(live.moves),
             "resignable": live.game.resignable,
             "parent": live.parent,
+            "rematch": live.rematch,
         }
 
     async def broadcast(self, live: LiveGame) -> None:
-        await self.hub.broadcast(live.id, partial(self.view, live))
+        await self.hub.broadcast(live.id, lambda seat: {"type": "view",
+                                                        "view": self.view(live, seat)})
 
     # --- moves -------------------------------------------------------------------
     async def move(self, gid: str, token: str | None, move: Any,

@@ -9,6 +9,7 @@ race for the same move cannot both win.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
@@ -70,6 +71,14 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def derived_token(token_hash: str, game_id: str) -> str:
+    """The secret a seat gets in another game (a rematch), made from the hash of its old
+    secret: the server can make it for every seat, and whoever holds the old secret can
+    ask for it; nobody else can."""
+    digest = hmac.new(token_hash.encode(), game_id.encode(), "sha256")
+    return base64.urlsafe_b64encode(digest.digest()[:24]).decode()
+
+
 def new_id() -> str:
     return secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
 
@@ -120,7 +129,7 @@ class GameStore:
     def import_game(self, game: str, options: dict[str, Any], seed: int,
                     seats: list[dict[str, Any]], move_list: Sequence[str],
                     status: str, to_move: int | None, result: dict[str, Any] | None,
-                    client: str | None = None) -> GameRow:
+                    tokens: Sequence[str | None] = (), client: str | None = None) -> GameRow:
         """Store a whole checked game record at once (all or nothing)."""
         now = time.time()
         gid = new_id()
@@ -133,6 +142,10 @@ class GameStore:
             for number, move in enumerate(move_list, 1):
                 conn.execute(insert(moves).values(game_id=gid, number=number, move=move,
                                                   seat=None, at=now))
+            for seat, token in enumerate(tokens):
+                if token is not None:
+                    conn.execute(insert(seat_tokens).values(
+                        game_id=gid, seat=seat, token_hash=hash_token(token)))
         row = self.get(gid)
         assert row is not None
         return row
@@ -210,6 +223,13 @@ class GameStore:
                       f"VALUES ({p}, {p}, {p}, {p}, {p})",
         }
 
+    def add_tokens(self, gid: str, hashes: dict[int, str]) -> None:
+        """Store the hashed secrets of seats of an existing game."""
+        with self.engine.begin() as conn:
+            for seat, token_hash in hashes.items():
+                conn.execute(insert(seat_tokens).values(game_id=gid, seat=seat,
+                                                        token_hash=token_hash))
+
     def token_hashes(self, gid: str) -> dict[int, str]:
         """The hashed secret of each person seat of a game."""
         with self.engine.connect() as conn:
@@ -240,6 +260,12 @@ class GameStore:
         q = q.order_by(games.c.updated.desc()).limit(limit).offset(offset)
         with self.engine.connect() as conn:
             return [_row(r) for r in conn.execute(q)]
+
+    def child_of(self, parent: str) -> str | None:
+        """The rematch of game ``parent``, if there is one."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(games.c.id).where(games.c.parent == parent)
+                                .order_by(games.c.created).limit(1)).scalar()
 
     def active_ids(self) -> list[str]:
         with self.engine.connect() as conn:

@@ -82,6 +82,34 @@ function statusText(view) {
   return t("game.waiting", { name });
 }
 
+function recordLinks(view) {
+  const box = document.getElementById("record");
+  const links = [
+    el("a", { href: `/replay/${gameId}`, id: "replay-link", text: t("game.replay") }),
+    el("a", { href: `/api/games/${gameId}/record?download=1`, text: t("replay.export_json") }),
+    el("a", { href: `/api/games/${gameId}/record.txt?download=1&lang=${language()}`, text: t("replay.export_text") }),
+  ];
+  const mine = Object.keys(held).length > 0;
+  if (view.over && view.rematch) {
+    links.unshift(el("button", { type: "button", class: "primary", id: "rematch-join", text: t("game.rematch_join"), onclick: () => rematch(false) }));
+  } else if (view.over && mine) {
+    links.unshift(
+      el("button", { type: "button", class: "primary", id: "rematch", text: t("game.rematch"), onclick: () => rematch(false) }),
+      el("button", { type: "button", id: "rematch-swap", text: t("game.rematch_swap"), onclick: () => rematch(true) }));
+  }
+  box.replaceChildren(...links);
+}
+
+async function rematch(swap) {
+  const seat = primarySeat();
+  if (seat === null) { location.href = `/play/${current.rematch}`; return; }
+  try {
+    const res = await api.post(`/api/games/${gameId}/rematch`, { swap }, held[seat]);
+    if (res.token) remember(res.id, current.game, res.seat, res.token);
+    location.href = `/play/${res.id}`;
+  } catch (err) { toast(err.message, "error"); }
+}
+
 function drawStatus(view) {
   const status = document.getElementById("status");
   status.replaceChildren(el("span", { class: view.thinking ? "thinking" : "", text: statusText(view) }));
@@ -107,6 +135,7 @@ function show() {
   document.title = `${t(`title.${view.game}`)} · ludotheek`;
   drawSeats(view);
   drawStatus(view);
+  recordLinks(view);
   if (renderer) renderer.update(view, prev);
 }
 
@@ -116,6 +145,9 @@ function onMessage(key) {
       if (accept(key, msg.view, true)) show();
     } else if (msg.type === "error") {
       toast(msg.error, "error");
+    } else if (msg.type === "rematch") {
+      if (msg.token) remember(msg.id, current.game, msg.seat, msg.token);
+      toast(t("game.rematch_started"));
     }
   };
 }

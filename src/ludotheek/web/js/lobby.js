@@ -116,19 +116,29 @@ function table(games, kind) {
     el("td", { text: g.names.map((n, i) => g.seats[i].type === "computer" ? `${n} (${t("lobby.computer")})` : n).join(" – ") }),
     el("td", { text: kind === "over" ? resultText(g) : t("lobby.moves", { n: g.version }) }),
     el("td", { text: new Date(g.updated * 1000).toLocaleString(language()) }),
-    el("td", {}, el("a", { href: `/play/${g.id}`, text: kind === "over" ? t("lobby.view") : t("lobby.watch") }))));
+    el("td", {}, el("a", { href: kind === "over" ? `/replay/${g.id}` : `/play/${g.id}`, text: kind === "over" ? t("lobby.replay") : t("lobby.watch") }))));
   return el("table", { class: "games" },
     el("thead", {}, el("tr", {}, ...["lobby.col.game", "lobby.col.players", kind === "over" ? "lobby.col.result" : "lobby.col.moves", "lobby.col.date", ""].map((k) => el("th", { text: k ? t(k) : "" })))),
     el("tbody", {}, body));
 }
 
+function historyFilter() {
+  const select = el("select", { id: "history-game", "aria-label": t("lobby.filter") },
+    el("option", { value: "", text: t("lobby.all_games") }),
+    ...meta.games.map((g) => el("option", { value: g.name, text: label(g.title), selected: g.name === filterGame })));
+  select.addEventListener("change", () => { filterGame = select.value || null; drawLists(); });
+  return el("label", { class: "filter" }, t("lobby.filter"), " ", select);
+}
+
+let filterGame = new URLSearchParams(location.search).get("game");
+
 async function drawLists() {
-  const filter = new URLSearchParams(location.search).get("game");
+  const filter = filterGame;
   const q = filter ? `&game=${encodeURIComponent(filter)}` : "";
   const [active, over] = await Promise.all([
     api.get(`/api/games?status=active&limit=30${q}`), api.get(`/api/games?status=over&limit=30${q}`)]);
   document.getElementById("active").replaceChildren(table(active.games, "active"));
-  document.getElementById("finished").replaceChildren(table(over.games, "over"));
+  document.getElementById("finished").replaceChildren(historyFilter(), table(over.games, "over"));
   const mine = Object.entries(myGames()).sort((a, b) => b[1].saved - a[1].saved).slice(0, 20);
   const box = document.getElementById("mine");
   if (!mine.length) { box.replaceChildren(el("p", { class: "empty", text: t("lobby.none_mine") })); return; }

@@ -90,7 +90,7 @@ export function create(ctx) {
   const newBtn = el("button", { type: "button", id: "new-game", class: "primary", text: t("wari.new_game") });
   const controls = el("div", { class: "controls" }, newBtn, resignBtn,
     el("label", {}, motion, " ", t("wari.animate")));
-  ctx.board.append(controls);
+  if (!ctx.replay) ctx.board.append(controls);
   const moves = el("ol", { class: "movelist", id: "moves", "aria-label": t("wari.moves") });
   ctx.extra.replaceChildren(el("h2", { text: t("wari.moves") }), moves);
 
@@ -141,6 +141,7 @@ export function create(ctx) {
       nodes.push(g);
     }
     board.replaceChildren(...nodes);
+    board.dataset.version = String(view.version);  // what is drawn (tests wait for it)
     shown = cups.slice();
   }
 
@@ -178,7 +179,7 @@ export function create(ctx) {
     const st = view.state;
     resignBtn.disabled = view.over || mySeat(view) === null;
     moveList(view);
-    const step = prev && prev.id === view.id && view.version === prev.version + 1 && st.last && !view.state.end?.startsWith("resign");
+    const step = prev && prev.id === view.id && view.version === prev.version + 1 && st.last && !view.state.end?.startsWith("resign") && !ctx.replay;
     animating = animating.then(async () => {
       if (step && motion.checked && prev.state.board) await animate(prev, view);
       if (lastView === view) {
@@ -193,7 +194,7 @@ export function create(ctx) {
   });
 
   document.addEventListener("keydown", (ev) => {
-    if (!lastView || ev.target.closest("input, select, textarea, dialog")) return;
+    if (ctx.replay || !lastView || ev.target.closest("input, select, textarea, dialog")) return;
     const k = Number(ev.key);
     if (!(k >= 1 && k <= 6)) return;
     const mover = lastView.to_move;

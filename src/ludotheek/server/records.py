@@ -1,0 +1,166 @@
+"""Game records over the API: export, import, replays and rematches."""
+
+from __future__ import annotations
+
+import secrets
+from collections import OrderedDict
+from typing import Any
+
+from ludotheek import players
+from ludotheek.core.errors import BadRecord
+from ludotheek.core.game import State
+from ludotheek.core.record import Record, load, result_of, to_text
+from ludotheek.server.errors import BadRequest, Forbidden
+from ludotheek.server.service import GameService, LiveGame
+from ludotheek.store.games import derived_token, hash_token, new_token
+
+SEAT_KINDS = {"person", "computer"}
+
+
+class Records:
+    """Replays (with a small cache of replayed states), export, import and rematch."""
+
+    def __init__(self, service: GameService, cache_games: int = 32) -> None:
+        self.service = service
+        self._states: OrderedDict[tuple[str, int], list[State]] = OrderedDict()
+        self.cache_games = cache_games
+
+    def _hide_seed(self, live: LiveGame) -> bool:
+        return live.game.secret_seed and not live.over
+
+    def record(self, live: LiveGame) -> Record:
+        seats = tuple({"type": s["type"], "level": s["level"], "name": s["name"]}
+                      for s in live.seats)
+        return Record(live.game.name, live.options, live.seed, tuple(live.moves), seats,
+                      result_of(live.state) if live.over else None)
+
+    def export_json(self, live: LiveGame) -> dict[str, Any]:
+        """The record as JSON; while the seed would give secrets away it is left out."""
+        data = self.record(live).to_json()
+        data["names"] = live.names()
+        if self._hide_seed(live):
+            del data["seed"]
+            data["note"] = "the seed is shared when the game is over"
+        return data
+
+    def export_text(self, live: LiveGame, lang: str = "en") -> str:
+        text = to_text(self.record(live), live.names(lang))
+        if self._hide_seed(live):
+            text = "\n".join(line for line in text.splitlines() if not line.startswith("[Seed"))
+        return text + "\n"
+
+    # --- replays -----------------------------------------------------------------
+    def states(self, live: LiveGame) -> list[State]:
+        key = (live.id, live.version)
+        cached = self._states.get(key)
+        if cached is None:
+            rec = Record(live.game.name, live.options, live.seed, tuple(live.moves))
+            cached = list(rec.states())
+            self._states[key] = cached
+            while len(self._states) > self.cache_games:
+                self._states.popitem(last=False)
+        self._states.move_to_end(key)
+        return cached
+
+    def view_at(self, live: LiveGame, at: int, seat: int | None,
+                lang: str = "en") -> dict[str, Any]:
+        """The view of ``seat`` (None: a spectator) after ``at`` moves."""
+        if not 0 <= at <= live.version:
+            raise BadRequest(f"'at' must be a move number from 0 to {live.version}")
+        state = self.states(live)[at]
+        view = self.service.view(live, seat, lang)
+        view.update({
+            "at": at, "total": live.version, "version": at, "to_move": state.to_move,
+            "over": state.is_over, "scores": list(state.scores()),
+            "winners": state.winners() if state.is_over else [], "end_reason": state.end_reason,
+            "legal_moves": [], "thinking": False, "state": state.view(seat),
+            "moves": list(live.moves[:at]),
+        })
+        return view
+
+    # --- import ------------------------------------------------------------------
+    async def import_record(self, body: Any, client: str | None) -> tuple[str, list[str | None]]:
+        """Check a record move by move and store it; nothing is stored if a move is bad."""
+        try:
+            if isinstance(body, str):
+                rec = load(body)
+            elif isinstance(body, dict):
+                rec = Record.from_json(body)
+            else:
+                raise BadRecord("send a record: a JSON object, or its text form")
+            final = rec.replay()
+        except BadRecord as exc:
+            raise BadRequest(str(exc)) from exc
+        seats = _seats_of(rec, final.num_players, set(players.levels(rec.game)))
+        tokens = [new_token() if s["type"] == "person" and not final.is_over else None
+                  for s in seats]
+        over = final.is_over
+        row = await self.service._db(
+            self.service.db.games.import_game, rec.game, dict(final.options), rec.seed, seats,
+            list(rec.moves), "over" if over else "active", final.to_move,
+            result_of(final) if over else None, tokens, client)
+        if not over:
+            self.service.schedule_computer(await self.service.load(row.id))
+        return row.id, tokens
+
+    # --- rematch -----------------------------------------------------------------
+    async def rematch(self, live: LiveGame, token: str | None, swap: bool) -> dict[str, Any]:
+        """A new game with the same options and seats, seats moved one on with ``swap``.
+
+        Every person of the old game can get their seat's secret in the new game with
+        their old one (here, or pushed over their WebSocket); the answer carries the caller's.
+        """
+        if token is None:
+            raise Forbidden("a rematch needs the token of a seat of this game")
+        await self.service.seat_of(live, token)
+        if not live.over:
+            raise BadRequest("the game is not over yet")
+        if live.rematch is None:
+            await self._start_rematch(live, swap)
+        assert live.rematch is not None
+        new = await self.service.load(live.rematch)
+        mine = derived_token(hash_token(token), new.id)
+        try:
+            seat = await self.service.seat_of(new, mine)
+        except Forbidden:
+            seat = None
+        return {"id": new.id, "seat": seat, "token": mine if seat is not None else None}
+
+    async def _start_rematch(self, live: LiveGame, swap: bool) -> None:
+        n = len(live.seats)
+        order = [(i - 1) % n for i in range(n)] if swap else list(range(n))  # new <- old
+        body = {"game": live.game.name, "options": live.options,
+                "seats": [{k: v for k, v in live.seats[old].items() if v is not None}
+                          for old in order],
+                "seed": secrets.randbelow(2**31)}
+        new, _ = await self.service.create(body, None, parent=live.id, make_tokens=False)
+        hashes = {}
+        for new_seat, old_seat in enumerate(order):
+            old_hash = live.token_hashes.get(old_seat)
+            if old_hash is not None and new.seats[new_seat]["type"] == "person":
+                hashes[new_seat] = hash_token(derived_token(old_hash, new.id))
+        await self.service._db(self.service.db.games.add_tokens, new.id, hashes)
+        new.token_hashes.update(hashes)
+        live.rematch = new.id
+
+        def notice(seat: int | None) -> dict[str, Any]:
+            if seat is None or seat not in live.token_hashes:
+                return {"type": "rematch", "id": new.id}
+            return {"type": "rematch", "id": new.id, "seat": order.index(seat),
+                    "token": derived_token(live.token_hashes[seat], new.id)}
+
+        await self.service.hub.broadcast(live.id, notice)
+        await self.service.broadcast(live)
+
+
+def _seats_of(rec: Record, n: int, levels: set[str]) -> list[dict[str, Any]]:
+    """The record's seats as the server keeps them (unknown kinds become people)."""
+    seats = []
+    for i in range(n):
+        s = dict(rec.seats[i]) if i < len(rec.seats) else {}
+        kind = s.get("type") if s.get("type") in SEAT_KINDS else "person"
+        level = s.get("level") if s.get("level") in levels else "normal"
+        name = s.get("name")
+        seats.append({"type": kind, "level": level if kind == "computer" else None,
+                      "name": name[:32] if isinstance(name, str) else None})
+    return seats

@@ -1,0 +1,81 @@
+"""HTTP endpoints for records: export, import, replays, rematches."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from ludotheek.server.errors import BadRequest
+from ludotheek.server.http import bearer_token, client_address, read_body, read_json
+from ludotheek.server.records import Records
+from ludotheek.server.service import GameService
+
+
+def _parts(request: Request) -> tuple[GameService, Records]:
+    return request.app.state.service, request.app.state.records
+
+
+def _download(request: Request, filename: str) -> dict[str, str]:
+    if request.query_params.get("download"):
+        return {"Content-Disposition": f'attachment; filename="{filename}"'}
+    return {}
+
+
+async def export_json(request: Request) -> Response:
+    service, records = _parts(request)
+    live = await service.load(request.path_params["id"])
+    return JSONResponse(records.export_json(live),
+                        headers=_download(request, f"{live.game.name}-{live.id}.json"))
+
+
+async def export_text(request: Request) -> Response:
+    service, records = _parts(request)
+    live = await service.load(request.path_params["id"])
+    lang = request.query_params.get("lang", "en")
+    return PlainTextResponse(records.export_text(live, lang if lang in ("en", "nl") else "en"),
+                             headers=_download(request, f"{live.game.name}-{live.id}.txt"))
+
+
+async def replay(request: Request) -> Response:
+    service, records = _parts(request)
+    live = await service.load(request.path_params["id"])
+    seat = await service.seat_of(live, bearer_token(request))
+    raw = request.query_params.get("at", "0")
+    if not raw.isdigit():
+        raise BadRequest("'at' must be a whole number of moves")
+    return JSONResponse(records.view_at(live, int(raw), seat))
+
+
+async def import_record(request: Request) -> Response:
+    service, records = _parts(request)
+    kind = request.headers.get("content-type", "")
+    if kind.startswith("text/plain"):
+        body: object = (await read_body(request, service.settings.max_body)).decode(
+            "utf-8", "replace")
+    else:
+        body = await read_json(request, service.settings.max_body)
+    gid, tokens = await records.import_record(body, client_address(request))
+    return JSONResponse({"id": gid, "seats": [
+        {"token": t, "url": f"/play/{gid}#token={t}" if t else None} for t in tokens]},
+        status_code=201)
+
+
+async def rematch(request: Request) -> Response:
+    service, records = _parts(request)
+    live = await service.load(request.path_params["id"])
+    body = await read_json(request, service.settings.max_body)
+    if not isinstance(body, dict) or set(body) - {"swap"} or not isinstance(
+            body.get("swap", False), bool):
+        raise BadRequest('the body must be {"swap": true} or {"swap": false}')
+    result = await records.rematch(live, bearer_token(request), body.get("swap", False))
+    return JSONResponse(result, status_code=201)
+
+
+routes = [
+    Route("/api/games/{id}/record", export_json, methods=["GET"]),
+    Route("/api/games/{id}/record.txt", export_text, methods=["GET"]),
+    Route("/api/games/{id}/replay", replay, methods=["GET"]),
+    Route("/api/games/{id}/rematch", rematch, methods=["POST"]),
+    Route("/api/records", import_record, methods=["POST"]),
+]

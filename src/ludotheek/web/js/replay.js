@@ -1,0 +1,128 @@
+// The replay viewer: any game, finished or in progress, drawn by the game's own renderer
+// from states the server replays. Step with the buttons, the slider, ← → or the move list.
+import { api } from "./api.js";
+import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
+import { tokensFor } from "./tokens.js";
+import { el, toast } from "./ui.js";
+
+const gameId = decodeURIComponent(location.pathname.split("/").pop());
+const cache = new Map();
+let total = 0;
+let at = 0;
+let renderer = null;
+let shown = null;
+let timer = null;
+let token = null;
+let allMoves = [];
+
+async function viewAt(n) {
+  if (!cache.has(n)) cache.set(n, api.get(`/api/games/${gameId}/replay?at=${n}`, token));
+  return cache.get(n);
+}
+
+function drawSeats(view) {
+  const list = document.getElementById("seats");
+  list.replaceChildren(...view.names.map((name, i) => el("li", { class: view.to_move === i ? "to-move" : "" },
+    el("span", { class: "who", text: name }), el("span", { class: "score", text: String(view.scores[i] ?? "") }))));
+}
+
+function drawMoves() {
+  const list = document.getElementById("replay-moves");
+  list.replaceChildren(...allMoves.map((m, i) => el("li", {
+    "data-at": i + 1, "aria-current": String(i + 1 === at), text: m,
+    onclick: () => go(i + 1),
+  })));
+}
+
+function markMove() {
+  document.querySelectorAll("#replay-moves li").forEach((li) => {
+    const current = Number(li.dataset.at) === at;
+    li.setAttribute("aria-current", String(current));
+    if (current) li.scrollIntoView({ block: "nearest" });
+  });
+}
+
+async function go(n) {
+  n = Math.max(0, Math.min(total, n));
+  at = n;
+  const view = await viewAt(n);
+  if (n !== at) return; // a newer request won
+  if (view.names_i18n && view.names_i18n[language()]) view.names = view.names_i18n[language()];
+  const prev = shown;
+  shown = view;
+  renderer.update(view, prev && prev.at === n - 1 ? prev : null);
+  drawSeats(view);
+  document.getElementById("slider").value = String(n);
+  document.getElementById("position").textContent = t("replay.position", { at: n, total });
+  document.getElementById("status").textContent = n === 0 ? t("replay.start") : t("replay.after", { n, move: allMoves[n - 1] });
+  const banner = document.getElementById("banner");
+  banner.replaceChildren();
+  if (view.over && renderer.result) banner.append(el("div", { class: "banner", id: "result", text: renderer.result(view) }));
+  const url = new URL(location.href);
+  url.searchParams.set("move", String(n));
+  history.replaceState(null, "", url);
+  markMove();
+  if (n + 1 <= total) viewAt(n + 1);
+}
+
+function stop() {
+  clearInterval(timer);
+  timer = null;
+  document.getElementById("playpause").textContent = "▶";
+}
+
+function play() {
+  if (at >= total) go(0);
+  const speed = Number(document.getElementById("speed").value);
+  document.getElementById("playpause").textContent = "⏸";
+  timer = setInterval(() => { if (at >= total) stop(); else go(at + 1); }, speed);
+}
+
+async function main() {
+  await initI18n();
+  mountLanguageSwitch(document.getElementById("lang"));
+  const held = tokensFor(gameId);
+  const seats = Object.keys(held);
+  token = seats.length ? held[seats[0]] : null;
+  const live = await api.get(`/api/games/${gameId}`, token);
+  total = live.version;
+  allMoves = live.moves;
+  document.getElementById("title").textContent = `${t(`title.${live.game}`)} · ${t("replay.title")}`;
+  document.title = `${t(`title.${live.game}`)} · ${t("replay.title")} · ludotheek`;
+  document.getElementById("to-game").href = `/play/${gameId}`;
+  document.getElementById("export-json").href = `/api/games/${gameId}/record?download=1`;
+  document.getElementById("export-text").href = `/api/games/${gameId}/record.txt?download=1&lang=${language()}`;
+  const slider = document.getElementById("slider");
+  slider.max = String(total);
+  slider.addEventListener("input", () => { stop(); go(Number(slider.value)); });
+  const module = await import(`./games/${live.game}.js`);
+  renderer = module.create({
+    gameId, t, replay: true, play: async () => false, resign: async () => {}, held: () => ({}),
+    board: document.getElementById("board"), extra: document.getElementById("extra"), refresh: () => {},
+  });
+  drawMoves();
+  document.getElementById("first").onclick = () => { stop(); go(0); };
+  document.getElementById("back").onclick = () => { stop(); go(at - 1); };
+  document.getElementById("forward").onclick = () => { stop(); go(at + 1); };
+  document.getElementById("last").onclick = () => { stop(); go(total); };
+  document.getElementById("playpause").onclick = () => (timer ? stop() : play());
+  document.getElementById("speed").onchange = () => { if (timer) { stop(); play(); } };
+  document.getElementById("share").onclick = async () => {
+    try { await navigator.clipboard.writeText(location.href); toast(t("game.copied")); } catch { toast(location.href); }
+  };
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.closest("input, select, textarea")) return;
+    if (ev.key === "ArrowLeft") { stop(); go(at - 1); }
+    else if (ev.key === "ArrowRight") { stop(); go(at + 1); }
+    else if (ev.key === "Home") { stop(); go(0); }
+    else if (ev.key === "End") { stop(); go(total); }
+    else if (ev.key === " ") { ev.preventDefault(); timer ? stop() : play(); }
+  });
+  document.addEventListener("languagechange", () => { apply(document); go(at); });
+  const wanted = Number(new URLSearchParams(location.search).get("move"));
+  await go(Number.isFinite(wanted) && new URLSearchParams(location.search).has("move") ? wanted : total);
+}
+
+main().catch((err) => {
+  document.getElementById("status").textContent = err.status === 404 ? t("game.not_found") : err.message;
+});
