@@ -19,6 +19,8 @@ COMMANDS = (
     "ludotheek.cli.play",
     "ludotheek.cli.match",
     "ludotheek.cli.bench",
+    "ludotheek.cli.scores",
+    "ludotheek.cli.selftest",
 )
 
 

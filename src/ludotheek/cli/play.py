@@ -49,6 +49,9 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
     """Play GAME in the terminal against computer players."""
     g = load_game(game)
     opts = parse_options(g, options)
+    given = {pair.partition("=")[0].strip() for pair in options}
+    if "language" in opts and "language" not in given:
+        opts["language"] = lang  # a game with its own language follows --lang
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     state = g.new(seed, **opts)

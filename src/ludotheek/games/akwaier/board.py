@@ -10,8 +10,8 @@ then column, ``B7``. Inside the engine a cell is an index 0-224
 ['B8', 'B6', 'C7', 'A7']
 >>> [CELL_NAMES[n] for n in NEIGH[0]]  # off the board counts as empty
 ['A2', 'B1']
->>> [CELL_NAMES[c] for c in cells("A1-A3 F6 E5-G5")]
-['A1', 'A2', 'A3', 'F6', 'E5', 'F5', 'G5']
+>>> [CELL_NAMES[c] for c in cells("A1-A3 F6 E5-G5 A14-B15")]
+['A1', 'A2', 'A3', 'F6', 'E5', 'F5', 'G5', 'A14', 'A15', 'B14', 'B15']
 """
 
 from __future__ import annotations
@@ -78,7 +78,8 @@ def cell_index(text: str) -> int:
 
 
 def cells(spec: str) -> list[int]:
-    """Cells from a text like ``"A1-A5 F6"``: names and ranges along a row or a column."""
+    """Cells from a text like ``"A1-A5 F6"``: names, and ranges along a row, a column,
+    or over a rectangle (``"C1-D15"``: rows C and D, row by row)."""
     out: list[int] = []
     for part in spec.replace(",", " ").split():
         first, dash, last = part.partition("-")
@@ -88,12 +89,7 @@ def cells(spec: str) -> list[int]:
             continue
         b = cell_index(last)
         (ra, ca), (rb, cb) = divmod(a, SIZE), divmod(b, SIZE)
-        if ra == rb:
-            step = 1 if cb >= ca else -1
-            out.extend(ra * SIZE + c for c in range(ca, cb + step, step))
-        elif ca == cb:
-            step = 1 if rb >= ra else -1
-            out.extend(r * SIZE + ca for r in range(ra, rb + step, step))
-        else:
-            raise ValueError(f"{part!r}: a range runs along one row or one column")
+        rows = range(ra, rb + 1) if rb >= ra else range(ra, rb - 1, -1)
+        cols = range(ca, cb + 1) if cb >= ca else range(ca, cb - 1, -1)
+        out.extend(r * SIZE + c for r in rows for c in cols)
     return out

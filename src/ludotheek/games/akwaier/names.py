@@ -42,7 +42,7 @@ MAX_LETTERS = 8
 
 def _person(name: str) -> str:
     if not name.isprintable():
-        raise BadOption(f"a name may hold only printable characters, not {name!r}")
+        raise BadOption(f"option names: a name holds printable characters only, not {name!r}")
     return name.strip()[:MAX_LETTERS].upper() or PERSON
 
 
