@@ -390,6 +390,7 @@ def test_rule_notation_forgives_case_and_spaces() -> None:
     t = s.play("h8 + e")
     assert at(t, "H8") == "E" and t.view(None)["last_move"] == "H8+E"
     assert held(t.play(" Buy  e  2 "), 0, "E") == 3
+    assert held(t.play("buy E 03"), 0, "E") == 4
     u = pos(chains={"A": "A1-A3", "B": "A5-A7"}, hands={0: "A4"}).play("a4").play("KEEP b")
     assert size(u, "B") == 7
     assert pos(loose="E5", hands={0: "E4"}).play("PASS").to_move == 1
@@ -408,7 +409,9 @@ BAD = [
     ({"hands": {0: "F5 H8"}, "chains": {"E": "A1"}}, "H8+E", "chain E already exists"),
     ({"hands": {0: "F5 H8"}}, "keep A", "no tie to settle"),
     ({"hands": {0: "F5 H8"}}, "keep", "keep needs a chain"),
-    ({"hands": {0: "F5 H8"}}, "keep Q", "keep needs a chain A-H"),
+    ({"hands": {0: "F5 H8"}}, "keep Q", "keep needs a chain A-H, like keep A, not 'Q'"),
+    ({"hands": {0: "F5 H8"}}, "F5 H8", "'F5 H8' is not a cell"),
+    ({"hands": {0: "F5 H8"}}, "buy", "buy needs a chain and a number"),
     ({"hands": {0: "F5 H8"}}, "buy C 3", "buying is not possible now: OPA must place a tile"),
     ({"chains": {"C": "A1-A5"}, "phase": "buy"}, "buy C 4", "at most 3 shares"),
     ({"chains": {"C": "A1-A5"}, "phase": "buy"}, "buy C 0", "buy at least 1 share"),

@@ -16,7 +16,6 @@ import click
 
 from ludotheek.cli.common import game_argument, load_game, write_atomic
 from ludotheek.core.errors import UnknownGame
-from ludotheek.store import ScoreEntry, open_database
 
 _HEAD = {"nl": ("naam", "vermogen", "datum", "Nog geen scores."),
          "en": ("name", "wealth", "date", "No scores yet.")}
@@ -46,6 +45,8 @@ def _number(value: float, lang: str) -> str:
 def command(game: str, db: str | None, export_path: str | None, import_path: str | None,
             language: str) -> None:
     """Show GAME's score list: the 30 best results ever."""
+    from ludotheek.store import ScoreEntry, open_database  # slow to import: only here
+
     g = load_game(game)
     hooks = _module(g.name, "hooks")
     if hooks is None or not hasattr(hooks, "on_game_over"):

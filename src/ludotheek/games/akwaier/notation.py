@@ -27,7 +27,7 @@ from ludotheek.games.akwaier.board import (
     NUM_CHAINS,
     cell_problem,
 )
-from ludotheek.games.akwaier.core import BUY, HAND, KEEP, OVER, PHASES, PLACE, Core, touch
+from ludotheek.games.akwaier.core import BUY, HAND, KEEP, OVER, PLACE, Core, touch
 from ludotheek.games.akwaier.names import seat_names
 
 Op = tuple[Any, ...]
@@ -74,6 +74,8 @@ def canonical(text: str) -> str:
         return "keep " + t[5:].replace(" ", "").upper()
     if low.startswith("buy "):
         parts = t[4:].split()
+        if len(parts) == 2 and parts[1].isdigit():
+            parts[1] = str(int(parts[1]))
         return "buy " + " ".join([parts[0].upper(), *parts[1:]]) if parts else low
     return t.replace(" ", "").upper()
 
@@ -86,9 +88,7 @@ def _malformed(move: str) -> str:
         return "empty move: place a tile like B7, found with H8+E, keep A, buy C 3, " \
                "buy none or pass"
     if low == "keep" or low.startswith("keep "):
-        rest = t[4:].strip().upper()
-        if rest in CHAIN_INDEX:  # pragma: no cover - well-formed moves do not get here
-            return f"keep {rest} is well formed"
+        rest = t[4:].strip()
         return f"keep needs a chain A-H, like keep A, not {rest!r}" if rest \
             else "keep needs a chain: keep A"
     if low == "buy" or low.startswith("buy "):
@@ -106,15 +106,16 @@ def _malformed(move: str) -> str:
         n = int(count)
         if n > 3:
             return f"at most 3 shares can be bought in a turn, not {n}"
-        return f"buy at least 1 share (buy {chain} 1-3), or buy none"
+        if n < 1:
+            return f"buy at least 1 share (buy {chain} 1-3), or buy none"
+        return f"write buy {chain} {n}"
     if "+" in t:
         where, _, chain = t.replace(" ", "").partition("+")
         problem = cell_problem(where)
         if problem:
             return problem
         return f"there is no chain {chain!r} to found: the chains are A-H"
-    problem = cell_problem(t)
-    return problem or f"{move!r} is not a move"  # pragma: no branch
+    return cell_problem(t) or f"{move!r} is not a move"
 
 
 def parse(core: Core, move: object) -> Op:
@@ -238,7 +239,3 @@ def legal_moves(core: Core) -> list[str]:
                 moves.extend(BUY_NAMES[c][n] for n in range(1, most + 1))
         return moves
     return []
-
-
-def phase_name(core: Core) -> str:
-    return PHASES[core.phase]

@@ -149,35 +149,49 @@ _WORDS: dict[str, dict[str, str]] = {
 }
 
 
+def _place_text(e: dict[str, Any], w: dict[str, str], lang: str) -> str:
+    if e["chain"] is None:
+        return w["loose"].format(**e)
+    cells = e["absorbed_loose"]
+    along = w["along"].format(cells=", ".join(cells)) if cells else ""
+    return w["join"].format(along=along, **e)
+
+
+def _tie_text(e: dict[str, Any], w: dict[str, str], lang: str) -> str:
+    return w["tie"].format(name=e["name"], cell=e["cell"], tied=w["and"].join(e["tied"]))
+
+
+def _merger_text(e: dict[str, Any], w: dict[str, str], lang: str) -> str:
+    paid = "".join(f", {p['name']} +{fmt(p['amount'], lang)}" for p in e["paid"])
+    text = w["merger"].format(chain=e["chain"], tiles=e["tiles"], into=e["into"],
+                              pot=fmt(e["pot"], lang), paid=paid)
+    return text + (w["exchange"].format(**e) if e["exchange"] else "")
+
+
+def _buy_text(e: dict[str, Any], w: dict[str, str], lang: str) -> str:
+    if e["chain"] is None:
+        return w["buy_none"].format(**e)
+    if not e["bought"]:
+        return w["no_cash"].format(**e)
+    asked = w["asked"].format(asked=e["asked"]) if e["asked"] > e["bought"] else ""
+    return w["buy"].format(name=e["name"], bought=e["bought"], chain=e["chain"],
+                           price=fmt(e["price"], lang), asked=asked)
+
+
+EVENT_TEXT: dict[str, Callable[[dict[str, Any], dict[str, str], str], str]] = {
+    "place": _place_text,
+    "found": lambda e, w, lang: w["found"].format(**e),
+    "tie": _tie_text,
+    "merger": _merger_text,
+    "buy": _buy_text,
+    "no_buy": lambda e, w, lang: w[e["reason"]].format(**e),
+    "pass": lambda e, w, lang: w["pass"].format(**e),
+    "end": lambda e, w, lang: w[e["reason"]],
+}
+
+
 def _text(e: dict[str, Any], lang: str) -> str:
-    w = _WORDS.get(lang, _WORDS["en"])
-    kind = e["type"]
-    if kind == "place":
-        if e["chain"] is None:
-            return w["loose"].format(**e)
-        along = w["along"].format(cells=", ".join(e["absorbed_loose"])) \
-            if e["absorbed_loose"] else ""
-        return w["join"].format(along=along, **e)
-    if kind == "tie":
-        return w["tie"].format(name=e["name"], cell=e["cell"], tied=w["and"].join(e["tied"]))
-    if kind == "merger":
-        paid = "".join(f", {p['name']} +{fmt(p['amount'], lang)}" for p in e["paid"])
-        text = w["merger"].format(chain=e["chain"], tiles=e["tiles"], into=e["into"],
-                                  pot=fmt(e["pot"], lang), paid=paid)
-        return text + (w["exchange"].format(**e) if e["exchange"] else "")
-    if kind == "buy":
-        if e["chain"] is None:
-            return w["buy_none"].format(**e)
-        if not e["bought"]:
-            return w["no_cash"].format(**e)
-        asked = w["asked"].format(asked=e["asked"]) if e["asked"] > e["bought"] else ""
-        return w["buy"].format(name=e["name"], bought=e["bought"], chain=e["chain"],
-                               price=fmt(e["price"], lang), asked=asked)
-    if kind == "no_buy":
-        return w[e["reason"]].format(**e)
-    if kind == "end":
-        return w[e["reason"]]
-    return w[kind].format(**e)  # found, pass
+    return EVENT_TEXT[e["type"]](e, _WORDS.get(lang, _WORDS["en"]), lang)
 
 
 def event_dicts(events: tuple[Event, ...], core: Core, lang: str | None = None
