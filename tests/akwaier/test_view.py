@@ -135,3 +135,32 @@ def test_render_shows_own_tiles_only(lang: str) -> None:
     assert "OPA" in text  # the names follow the game's own language option (nl)
     over = pos(hands={0: "H8"}, turn=209).play("H8")
     assert ("Afgelopen" if lang == "nl" else "Game over") in over.render(None, lang)
+
+
+def test_json_round_trip_in_every_phase() -> None:
+    tie = pos(chains={"A": "A1-A3", "B": "A5-A7"}, hands={0: "A4"}, shares={2: {"A": 3}})
+    states = [tie, tie.play("A4"), tie.play("A4").play("keep B"),
+              tie.play("A4").play("keep B").play("buy B 1"), tie.adjudicate()]
+    for s in states:
+        text = json.dumps(s.to_json())
+        back = GAME.from_json(text)
+        assert back.to_json() == s.to_json() and back.legal_moves() == s.legal_moves()
+        assert back.view(0) == s.view(0)
+    assert [s.phase for s in states] == ["place", "keep", "buy", "place", "over"]
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(board=d["board"][:-1]),
+    lambda d: d.update(phase="keep"),
+    lambda d: d.update(to_move=3),
+    lambda d: d.update(bag=d["bag"] + [d["bag"][0]]),
+    lambda d: d["hands"][1].__setitem__(0, "Z9"),
+    lambda d: d.update(cash=[-1] * 6),
+    lambda d: d.update(end="turn_limit"),
+    lambda d: d.update(game="wari"),
+])
+def test_from_json_refuses_broken_states(change: object) -> None:
+    data = GAME.new(seed=1).to_json()
+    change(data)  # type: ignore[operator]
+    with pytest.raises(ValueError, match="not an Akwaier state"):
+        GAME.from_json(data)
