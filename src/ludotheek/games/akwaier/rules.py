@@ -36,7 +36,6 @@ from ludotheek.games.akwaier.board import (
     LOOSE,
     NUM_CELLS,
     NUM_CHAINS,
-    ROWS,
     SIZE,
     cells,
 )
@@ -46,7 +45,6 @@ from ludotheek.games.akwaier.core import (
     KEEP,
     OVER,
     PHASES,
-    PLACE,
     SEATS,
     Core,
     Event,
@@ -454,4 +452,4 @@ def _core_from_json(game: AkwaierGame, d: JSON) -> Core:
 GAME = AkwaierGame()
 AkwaierState.game = GAME
 
-__all__ = ["GAME", "PLACE", "ROWS", "AkwaierGame", "AkwaierState", "board_rows"]
+__all__ = ["GAME", "AkwaierGame", "AkwaierState", "board_rows"]
