@@ -21,6 +21,8 @@ COMMANDS = (
     "ludotheek.cli.bench",
     "ludotheek.cli.serve",
     "ludotheek.cli.replay",
+    "ludotheek.cli.scores",
+    "ludotheek.cli.selftest",
 )
 
 
@@ -37,7 +39,7 @@ for _name in COMMANDS:
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; a :class:`LudotheekError` exits with status 2."""
     try:
-        cli.main(args=argv, prog_name="ludotheek", standalone_mode=False)
+        status = cli.main(args=argv, prog_name="ludotheek", standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
         sys.exit(1)
@@ -49,3 +51,5 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    if isinstance(status, int) and not isinstance(status, bool) and status:
+        sys.exit(status)  # a command's own exit status (ctx.exit(n), click.exceptions.Exit)

@@ -13,8 +13,6 @@ from ludotheek.cli.common import game_argument, load_game, option_option, parse_
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, apply_move, result_of
-from ludotheek.store import open_database
-from ludotheek.store.hooks import game_over
 
 HELP = {
     "en": "Type a move, or: moves (list them all), resign, quit, help.",
@@ -49,6 +47,9 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
     """Play GAME in the terminal against computer players."""
     g = load_game(game)
     opts = parse_options(g, options)
+    given = {pair.partition("=")[0].strip() for pair in options}
+    if "language" in opts and "language" not in given:
+        opts["language"] = lang  # a game with its own language follows --lang
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     state = g.new(seed, **opts)
@@ -92,6 +93,10 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
             fh.write(record.dumps())
         click.echo(f"Record written to {save}.")
     if state.is_over:
+        # imported here: the database layer is slow to import for every other command
+        from ludotheek.store import open_database
+        from ludotheek.store.hooks import game_over
+
         database = open_database(db)
         try:
             game_over(database, state, names)

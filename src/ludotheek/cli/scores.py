@@ -1,0 +1,86 @@
+"""``ludotheek scores GAME``: a game's score list, with import and export.
+
+A game has a score list when it has a hook (``ludotheek.games.<game>.hooks``)
+that fills it as games finish; ``--export``/``--import`` need the game's file
+format (``ludotheek.games.<game>.scorefile``). An import replaces the list in
+one transaction: a file that cannot be read changes nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from types import ModuleType
+
+import click
+
+from ludotheek.cli.common import game_argument, load_game, write_atomic
+from ludotheek.core.errors import UnknownGame
+
+_HEAD = {"nl": ("naam", "vermogen", "datum", "Nog geen scores."),
+         "en": ("name", "wealth", "date", "No scores yet.")}
+
+
+def _module(game: str, part: str) -> ModuleType | None:
+    name = f"ludotheek.games.{game}.{part}"
+    return importlib.import_module(name) if importlib.util.find_spec(name) else None
+
+
+def _number(value: float, lang: str) -> str:
+    text = f"{round(value):,}"
+    return text.replace(",", ".") if lang == "nl" else text
+
+
+@click.command("scores")
+@game_argument
+@click.option("--db", default=None, help="The database (default: LUDOTHEEK_DB or the data "
+              "folder).")
+@click.option("--export", "export_path", default=None, type=click.Path(dir_okay=False),
+              help="Write the list to this file in the game's own format "
+                   "(akwaier-scores.json for Akwaier).")
+@click.option("--import", "import_path", default=None,
+              type=click.Path(dir_okay=False, exists=True),
+              help="Replace the list by the one in this file (the game's own format).")
+@click.option("--language", type=click.Choice(["nl", "en"]), default="nl", show_default=True)
+def command(game: str, db: str | None, export_path: str | None, import_path: str | None,
+            language: str) -> None:
+    """Show GAME's score list: the 30 best results ever."""
+    from ludotheek.store import ScoreEntry, open_database  # slow to import: only here
+
+    g = load_game(game)
+    hooks = _module(g.name, "hooks")
+    if hooks is None or not hasattr(hooks, "on_game_over"):
+        raise UnknownGame(f"{g.name} keeps no score list")
+    if export_path and import_path:
+        raise click.UsageError("--export and --import cannot be used together")
+    fmt = _module(g.name, "scorefile") if (export_path or import_path) else None
+    if (export_path or import_path) and fmt is None:
+        raise UnknownGame(f"{g.name} has no score file format")
+    entries: list[ScoreEntry] = []
+    if import_path:
+        assert fmt is not None
+        with open(import_path, encoding="utf-8", errors="strict") as fh:
+            try:
+                text = fh.read()
+            except UnicodeDecodeError as exc:
+                raise fmt.ScoreFileError(f"{import_path} is not a text file: {exc}") from exc
+        entries = [ScoreEntry(name, value, "") for name, value in fmt.import_scores(text)]
+    database = open_database(db)
+    try:
+        if import_path:
+            database.scores.replace(g.name, entries)
+            click.echo(f"{len(entries)} scores read from {import_path}.", err=True)
+        top = database.scores.top(g.name)
+    finally:
+        database.close()
+    if export_path:
+        assert fmt is not None
+        write_atomic(export_path, fmt.export_scores([(e.name, e.value) for e in top], language))
+        click.echo(f"{len(top)} scores written to {export_path}.", err=True)
+    name_h, value_h, date_h, empty = _HEAD[language]
+    if not top:
+        click.echo(empty)
+        return
+    click.echo(f"{'':>3} {name_h:<12}{value_h:>12}  {date_h}")
+    for i, e in enumerate(top, 1):
+        click.echo(f"{i:>3} {e.name:<12}{_number(e.value, language):>12}  {e.date or '-'}")

@@ -1,0 +1,37 @@
+"""Akwaier's own computer players and the levels the pages offer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludotheek.ai.mcts import MCTSPlayer
+from ludotheek.games.akwaier.classic import ClassicPlayer
+from ludotheek.games.akwaier.playout import fast_rollout
+from ludotheek.players import Level, PlayerInfo
+
+
+def ismcts(seed: int | None = None, reward: str = "score", max_rollout: int = 60,
+           **params: Any) -> MCTSPlayer:
+    """Information-set MCTS (hidden tiles dealt anew each iteration) with fast random
+    playouts on the core, cut off after ``max_rollout`` decisions and scored by wealth."""
+    player = MCTSPlayer(seed=seed, reward=reward, max_rollout=max_rollout,
+                        rollout=fast_rollout, **params)
+    player.name = "ismcts"
+    return player
+
+
+PLAYERS: dict[str, PlayerInfo] = {
+    "classic": PlayerInfo("classic", ClassicPlayer,
+                          "the computer player of the 1987 program, as the rules file "
+                          "describes it"),
+    "ismcts": PlayerInfo("ismcts", ismcts,
+                         "information-set MCTS with fast random playouts scored by wealth"),
+}
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk"}),
+    "normal": Level("normal", "classic", {}, 0.0, {"en": "Normal", "nl": "Gemiddeld"}),
+    "classic": Level("classic", "classic", {}, 0.0,
+                     {"en": "1987 (the original)", "nl": "1987 (het origineel)"}),
+    "strong": Level("strong", "ismcts", {}, 1.0, {"en": "Strong", "nl": "Sterk"}),
+}
