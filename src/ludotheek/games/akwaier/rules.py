@@ -268,6 +268,7 @@ class AkwaierGame(Game):
     min_players = 6
     max_players = 6
     resignable = False
+    secret_seed = True  # the seed gives the bag order away
     #: 210 turns of at most three moves (place, keep, buy)
     max_moves = 1000
     option_specs = (
