@@ -60,14 +60,17 @@ async def play_one(url: str, gid: str, token: str, moves: int, latencies: list[f
 
 
 async def run(url: str, games: int, moves: int, level: str) -> dict[str, Any]:
+    """``level`` "person": both seats are scripted clients (the web alone is measured)."""
+    north = {"type": "person"} if level == "person" else {"type": "computer", "level": level}
     async with httpx.AsyncClient(base_url=url, timeout=30) as client:
         created = []
         for i in range(games):
             r = await client.post("/api/games", json={
-                "game": "wari", "seed": i, "seats": [{"type": "person"},
-                                                     {"type": "computer", "level": level}]})
+                "game": "wari", "seed": i, "seats": [{"type": "person"}, north]})
             r.raise_for_status()
-            created.append((r.json()["id"], r.json()["seats"][0]["token"]))
+            for seat in r.json()["seats"]:
+                if seat["token"]:
+                    created.append((r.json()["id"], seat["token"]))
     latencies: list[float] = []
     errors: list[str] = []
     start = time.perf_counter()
@@ -85,7 +88,8 @@ async def run(url: str, games: int, moves: int, level: str) -> dict[str, Any]:
     return {
         "games": games, "moves_per_game": moves, "computer_level": level,
         "client_moves": played, "seconds": elapsed,
-        "moves_per_second": 2 * played / elapsed,  # the client's moves and the computer's
+        # with a computer opponent, each client move brings one of the computer's
+        "moves_per_second": (1 if level == "person" else 2) * played / elapsed,
         "p50_ms": pct(0.50), "p99_ms": pct(0.99), "max_ms": lat[-1] * 1000 if lat else None,
         "mean_ms": statistics.fmean(lat) * 1000 if lat else None,
         "errors": len(errors) + len(failures), "error_samples": (errors + failures)[:5],
@@ -96,7 +100,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--moves", type=int, default=30, help="client moves per game (at most)")
-    ap.add_argument("--level", default="easy")
+    ap.add_argument("--level", default="easy",
+                    help='the computer level of North, or "person" for a scripted North')
     ap.add_argument("--workers", type=int, default=1, help="computer worker processes")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()

@@ -19,15 +19,49 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class ServerProcess:
-    def __init__(self, db: Path, port: int | None = None, workers: int = 1,
+class WorkerProcess:
+    """``ludotheek worker`` (the computer-player pool of a scaled-out site)."""
+
+    def __init__(self, db: str, redis_url: str, log: Path, processes: int = 1,
                  extra_env: dict[str, str] | None = None) -> None:
+        self.cmd = [sys.executable, "-m", "ludotheek", "worker", "--db", db, "--redis",
+                    redis_url, "--processes", str(processes)]
+        self.env = {**os.environ, **(extra_env or {})}
+        self.log = log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> WorkerProcess:
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(self.cmd, stdout=log, stderr=subprocess.STDOUT,
+                                         env=self.env, start_new_session=True)
+        return self
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class ServerProcess:
+    def __init__(self, db: Path | str, port: int | None = None, workers: int = 1,
+                 extra_env: dict[str, str] | None = None, log_dir: Path | None = None,
+                 args: tuple[str, ...] = ()) -> None:
         self.db = db
         self.port = port or free_port()
         self.workers = workers
         self.env = {**os.environ, **(extra_env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = db.parent / f"server-{self.port}.log"
+        folder = log_dir or (db.parent if isinstance(db, Path) else Path("/tmp"))
+        self.log = folder / f"server-{self.port}.log"
+        self.args = args
 
     @property
     def url(self) -> str:
@@ -37,7 +71,7 @@ class ServerProcess:
         log = open(self.log, "ab")  # noqa: SIM115 - kept open for the child's lifetime
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "ludotheek", "serve", "--port", str(self.port), "--no-open",
-             "--db", str(self.db), "--computer-workers", str(self.workers)],
+             "--db", str(self.db), "--computer-workers", str(self.workers), *self.args],
             stdout=log, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
         log.close()
         deadline = time.monotonic() + timeout

@@ -21,6 +21,7 @@ COMMANDS = (
     "ludotheek.cli.bench",
     "ludotheek.cli.serve",
     "ludotheek.cli.replay",
+    "ludotheek.cli.worker",
     "ludotheek.cli.scores",
     "ludotheek.cli.selftest",
 )

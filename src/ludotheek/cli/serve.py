@@ -52,8 +52,13 @@ def _browser_available() -> bool:
               help="Open the lobby in a browser, where one is available.")
 @click.option("--computer-workers", type=click.IntRange(0, 64), default=None,
               help="Processes for computer players (0: threads; default: cores - 1).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Web processes sharing the port (more than one needs --redis).")
+@click.option("--redis", "redis_url", default=None, envvar="LUDOTHEEK_REDIS",
+              help="Redis URL of a scaled-out site: live updates between web processes, "
+                   "computer turns for the worker pool (`ludotheek worker`).")
 def command(host: str, port: int, db: str | None, open_browser: bool,
-            computer_workers: int | None) -> None:
+            computer_workers: int | None, workers: int, redis_url: str | None) -> None:
     """Start the web server: open the printed address in a browser and play."""
     import uvicorn
 
@@ -62,9 +67,17 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
 
     if not _port_free(host, port):
         raise click.ClickException(f"port {port} on {host} is in use; try --port {port + 1}")
-    settings = Settings() if computer_workers is None else Settings(
-        computer_workers=computer_workers)
-    app = create_app(db, settings)
+    if workers > 1 and not redis_url:
+        raise click.UsageError("several web processes share live updates through Redis: "
+                               "give --redis redis://HOST:6379/0 (and run `ludotheek worker`)")
+    if redis_url:
+        os.environ["LUDOTHEEK_REDIS"] = redis_url
+    if db:
+        os.environ["LUDOTHEEK_DB"] = db
+    if computer_workers is not None:
+        os.environ["LUDOTHEEK_COMPUTER_WORKERS"] = str(computer_workers)
+    settings = Settings()
+    app = create_app(db, settings) if workers == 1 else None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     click.echo(f"ludotheek is running at {url}  (database: {database_url(db)})")
@@ -73,9 +86,28 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
         logging.getLogger(name).addFilter(RedactTokens())
     if open_browser and _browser_available():
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+    if app is None:
+        click.echo(f"{workers} web processes; computer turns go to the worker pool "
+                   f"({redis_url}).")
+        uvicorn.run("ludotheek.server.factory:app_from_env", factory=True, host=host,
+                    port=port, workers=workers, log_level="info", ws_max_size=1 << 20,
+                    ws_per_message_deflate=False, log_config=_log_config())
+        return
     config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=1 << 20,
                             ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
     server.run()
+
+
+def _log_config() -> dict[str, object]:
+    """uvicorn's logging, with tokens redacted in every process."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, object] = {**LOGGING_CONFIG}
+    config["filters"] = {"redact": {"()": "ludotheek.cli.serve.RedactTokens"}}
+    handlers = {name: {**h, "filters": ["redact"]}
+                for name, h in LOGGING_CONFIG["handlers"].items()}
+    config["handlers"] = handlers
+    return config

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -16,6 +17,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ludotheek.server import api, live, records_api
+from ludotheek.server.cluster import RedisEvents, RedisJobs
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.errors import ApiError
 from ludotheek.server.hub import Hub
@@ -57,6 +59,15 @@ async def openapi(request: Request) -> JSONResponse:
     return JSONResponse(spec())
 
 
+async def _sweep(service: GameService, settings: Settings) -> None:
+    while True:
+        await asyncio.sleep(settings.sweep_seconds)
+        try:
+            await service.sweep()
+        except Exception:
+            log.exception("looking for waiting computer turns failed")
+
+
 def create_app(db: Database | str | Path | None = None,
                settings: Settings | None = None) -> Starlette:
     """The web app on database ``db`` (a Database, a path or URL; default: the data folder)."""
@@ -68,15 +79,28 @@ def create_app(db: Database | str | Path | None = None,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        pool.warm()
+        sweeper = None
+        if settings.redis_url:
+            service.jobs = RedisJobs(settings.redis_url)
+            service.events = RedisEvents(settings.redis_url)
+            await service.events.start(service.on_remote_change)
+            sweeper = asyncio.get_running_loop().create_task(_sweep(service, settings))
+        else:
+            pool.warm()
         resumed = await service.resume()
         if resumed:
             log.info("resumed %d computer turns", resumed)
         try:
             yield
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
             await service.close()
             pool.close()
+            if service.events is not None:
+                await service.events.close()
+            if service.jobs is not None:
+                service.jobs.close()
 
     routes = [
         Route("/", _page("index.html")),

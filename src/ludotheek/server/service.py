@@ -7,7 +7,6 @@ Every accepted move is committed to the database before anyone hears of it.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import secrets
@@ -24,10 +23,12 @@ from ludotheek.core.errors import BadOption, IllegalMove, LudotheekError, Unknow
 from ludotheek.core.game import Game, State
 from ludotheek.core.record import Record, apply_move, resign_move, result_of
 from ludotheek.games import get, names
+from ludotheek.server.cluster import RedisEvents, RedisJobs
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.errors import BadRequest, Conflict, Forbidden, NotFound, TooMany
 from ludotheek.server.hub import Hub
 from ludotheek.server.settings import Settings
+from ludotheek.server.turns import seed_for
 from ludotheek.server.writer import MoveWriter
 from ludotheek.store.database import Database
 from ludotheek.store.games import GameRow, MoveWrite, StaleVersion, hash_token, new_token
@@ -75,11 +76,6 @@ class LiveGame:
         return seat is not None and self.seats[seat]["type"] == "computer"
 
 
-def _seed_for(seed: int, version: int) -> int:
-    digest = hashlib.sha256(f"{seed}:{version}".encode()).digest()
-    return int.from_bytes(digest[:6], "big")
-
-
 class GameService:
     def __init__(self, db: Database, settings: Settings, pool: ComputerPool, hub: Hub) -> None:
         self.db = db
@@ -90,6 +86,9 @@ class GameService:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.writer = MoveWriter(db.games)
+        #: on a scaled-out site: computer turns as jobs, stored moves announced
+        self.jobs: RedisJobs | None = None
+        self.events: RedisEvents | None = None
 
     # --- the database, off the event loop --------------------------------------
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -234,7 +233,8 @@ class GameService:
     def view(self, live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
         st = live.state
         to_move = st.to_move
-        mine = seat is not None and seat == to_move and not live.thinking
+        thinking = live.thinking or live.computer_to_move()
+        mine = seat is not None and seat == to_move and not thinking
         return {
             "id": live.id,
             "game": live.game.name,
@@ -251,7 +251,7 @@ class GameService:
                       for s in live.seats],
             "names": live.names(lang),
             "names_i18n": {code: live.names(code) for code in ("en", "nl")},
-            "thinking": live.thinking,
+            "thinking": thinking,
             "options": live.options,
             "moves": list(live.moves),
             "resignable": live.game.resignable,
@@ -314,6 +314,8 @@ class GameService:
         live.moves.append(move)
         live.version += 1
         live.thinking = False
+        if self.events is not None:
+            await self.events.publish(live.id, live.version)
         if over:
             try:
                 await self._db(game_over, self.db, new_state, live.names(), live.id)
@@ -327,7 +329,10 @@ class GameService:
         if live.over or live.thinking or not live.computer_to_move():
             return
         live.thinking = True
-        task = asyncio.get_running_loop().create_task(self._computer_turn(live))
+        if self.jobs is not None:  # a worker of the pool plays it
+            task = asyncio.get_running_loop().create_task(self.jobs.send(live.id, live.version))
+        else:
+            task = asyncio.get_running_loop().create_task(self._computer_turn(live))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -342,7 +347,7 @@ class GameService:
                 await self.broadcast(live)  # a new game starts with the computer thinking
             try:
                 move = await self.pool.choose(live.game.name, state, level,
-                                              _seed_for(live.seed, version),
+                                              seed_for(live.seed, version),
                                               self.settings.max_computer_seconds)
                 new_state = state.play(move)
             except asyncio.CancelledError:
@@ -368,6 +373,39 @@ class GameService:
         except Exception:
             live.thinking = False
             log.exception("a computer turn of game %s failed", live.id)
+
+    async def on_remote_change(self, gid: str, version: int) -> None:
+        """Another process stored a move: catch up a game watched here, push its views."""
+        live = self.cache.get(gid)
+        if live is None or version <= live.version:
+            return
+        async with live.lock:
+            if version <= live.version:
+                return
+            row = await self._db(self.db.games.get, gid)
+            if row is None:
+                return
+            state = live.state
+            for move in row.moves[live.version:]:
+                state = apply_move(state, move)
+            live.state = state
+            live.moves = list(row.moves)
+            live.version = row.version
+            live.thinking = False
+            if row.status == "over":
+                live.rematch = await self._db(self.db.games.child_of, gid)
+        await self.broadcast(live)
+        if self.jobs is None:
+            self.schedule_computer(live)
+
+    async def sweep(self) -> int:
+        """Send again the jobs of computer turns that have waited too long (cluster mode)."""
+        if self.jobs is None:
+            return 0
+        stalled = await self._db(self.db.games.waiting_for_computer, 8.0)
+        for gid, version in stalled:
+            await self.jobs.send(gid, version)
+        return len(stalled)
 
     async def resume(self) -> int:
         """After a (re)start: every game waiting for a computer move gets it. Returns how many."""

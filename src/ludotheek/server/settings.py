@@ -31,3 +31,7 @@ class Settings:
     max_computer_seconds: float = 5.0
     #: how long finished games stay in memory (they are always in the database)
     cache_size: int = 2000
+    #: Redis of a scaled-out site (several web processes, a worker pool); None: one process
+    redis_url: str | None = field(default_factory=lambda: os.environ.get("LUDOTHEEK_REDIS"))
+    #: seconds between looks for computer turns that waited too long (scaled-out sites)
+    sweep_seconds: float = 5.0

@@ -267,6 +267,21 @@ class GameStore:
             return conn.execute(select(games.c.id).where(games.c.parent == parent)
                                 .order_by(games.c.created).limit(1)).scalar()
 
+    def waiting_for_computer(self, older_than: float) -> list[tuple[str, int]]:
+        """Active games whose computer seat has been to move for ``older_than`` seconds."""
+        limit = time.time() - older_than
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.version, games.c.seats,
+                                       games.c.to_move)
+                                .where(games.c.status == "active", games.c.updated < limit,
+                                       games.c.to_move.is_not(None))).all()
+        out = []
+        for gid, version, seats, to_move in rows:
+            seat_list = json.loads(seats)
+            if 0 <= to_move < len(seat_list) and seat_list[to_move]["type"] == "computer":
+                out.append((str(gid), int(version)))
+        return out
+
     def active_ids(self) -> list[str]:
         with self.engine.connect() as conn:
             return list(conn.execute(select(games.c.id).where(games.c.status == "active"))

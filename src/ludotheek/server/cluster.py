@@ -1,0 +1,107 @@
+"""Running on several machines: change events over Redis, computer turns as jobs.
+
+One process (the default) needs none of this. A scaled-out site runs several
+web processes (``ludotheek serve --workers N --redis URL``) and worker processes
+(``ludotheek worker``) sharing one database (PostgreSQL) and one Redis:
+
+- every stored move is announced on a Redis channel; each web process updates
+  the games its clients watch and pushes the new views;
+- a computer's turn is a Dramatiq job (see ``ludotheek.worker``); a job is sent
+  once per game and version (a Redis key guards it), and a sweeper sends it again
+  if nothing happened for a while (a lost job, a dead web process).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+import redis
+import redis.asyncio as aioredis
+
+log = logging.getLogger("ludotheek.server")
+
+CHANNEL = "ludotheek:moves"
+GUARD = "ludotheek:turn:{gid}:{version}"
+GUARD_SECONDS = 20
+
+
+class RedisEvents:
+    """Announce and hear of stored moves (game id and new version)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        # a few connections, waited for when all are busy (a burst never fails)
+        pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=8, timeout=10)
+        self.client = aioredis.Redis(connection_pool=pool)
+        self.listener = aioredis.Redis.from_url(url)
+        self._task: asyncio.Task[None] | None = None
+
+    async def publish(self, gid: str, version: int) -> None:
+        """Announce a stored move; a failure is logged, never passed on (the move stands,
+        and the other processes' sweepers and reloads catch up)."""
+        try:
+            await self.client.publish(CHANNEL, json.dumps({"id": gid, "version": version}))
+        except Exception:
+            log.exception("announcing version %d of game %s failed", version, gid)
+
+    async def start(self, on_change: Callable[[str, int], Awaitable[None]]) -> None:
+        pubsub = self.listener.pubsub()
+        await pubsub.subscribe(CHANNEL)
+
+        async def listen() -> None:
+            async for message in pubsub.listen():
+                if message.get("type") != "message":
+                    continue
+                try:
+                    data = json.loads(message["data"])
+                    await on_change(str(data["id"]), int(data["version"]))
+                except Exception:
+                    log.exception("a change event could not be handled")
+
+        self._task = asyncio.get_running_loop().create_task(listen())
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        await self.client.aclose()
+        await self.listener.aclose()
+
+
+def publish_sync(client: redis.Redis, gid: str, version: int) -> None:
+    """The same announcement from a worker (no event loop there)."""
+    client.publish(CHANNEL, json.dumps({"id": gid, "version": version}))
+
+
+def send_turn(client: redis.Redis, gid: str, version: int, force: bool = False) -> bool:
+    """Send the job for game ``gid`` at ``version`` unless it was sent lately."""
+    key = GUARD.format(gid=gid, version=version)
+    if not client.set(key, str(time.time()), nx=not force, ex=GUARD_SECONDS) and not force:
+        return False
+    from ludotheek.worker import computer_turn
+
+    computer_turn.send(gid, version)
+    return True
+
+
+class RedisJobs:
+    """Computer turns as jobs for the worker pool."""
+
+    def __init__(self, url: str) -> None:
+        self.client = redis.Redis.from_url(url)
+
+    async def send(self, gid: str, version: int) -> None:
+        """Send a computer turn's job; a failure is logged (the sweeper sends it again)."""
+        try:
+            await asyncio.to_thread(send_turn, self.client, gid, version)
+        except Exception:
+            log.exception("sending the computer turn of game %s failed", gid)
+
+    def close(self) -> None:
+        self.client.close()

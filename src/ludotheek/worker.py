@@ -1,0 +1,66 @@
+"""The worker pool of a scaled-out site: computer turns as Dramatiq jobs.
+
+Why Dramatiq: a small, well-kept task library whose Redis broker acknowledges a
+message only after its job has run and hands the messages of a worker that
+stopped sending heartbeats (a crash, a SIGKILL, a lost machine) to another
+worker; jobs are plain functions, workers are plain processes on any machine
+that reaches Redis and the database. Celery would do too, with more to
+configure; arq and Ray were passed over (arq's retries after a crash depend on
+job timeouts; Ray is a cluster framework, far more than this needs).
+
+    ludotheek worker --db postgresql://… --redis redis://… [--processes N]
+
+Configuration comes from the environment (``LUDOTHEEK_DB``, ``LUDOTHEEK_REDIS``),
+which ``ludotheek worker`` sets from its options.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from functools import cache
+
+import dramatiq
+import redis
+from dramatiq.brokers.redis import RedisBroker
+
+from ludotheek.server.cluster import publish_sync, send_turn
+from ludotheek.server.turns import TurnRunner
+from ludotheek.store.database import Database, open_database
+
+log = logging.getLogger("ludotheek.worker")
+
+REDIS_URL = os.environ.get("LUDOTHEEK_REDIS", "redis://127.0.0.1:6379/0")
+#: a worker silent for this long is taken for dead and its jobs go to another
+HEARTBEAT_MS = int(os.environ.get("LUDOTHEEK_WORKER_HEARTBEAT_MS", "5000"))
+
+broker = RedisBroker(url=REDIS_URL, heartbeat_timeout=HEARTBEAT_MS,
+                     maintenance_chance=200_000, namespace="ludotheek")
+dramatiq.set_broker(broker)
+
+
+@cache
+def _runner() -> TurnRunner:
+    return TurnRunner(_database())
+
+
+@cache
+def _database() -> Database:
+    return open_database(os.environ.get("LUDOTHEEK_DB"))
+
+
+@cache
+def _redis() -> redis.Redis:
+    return redis.Redis.from_url(REDIS_URL)
+
+
+@dramatiq.actor(queue_name="computer", max_retries=3, min_backoff=200, max_backoff=2000,
+                time_limit=60_000)
+def computer_turn(game_id: str, version: int) -> None:
+    """Play the computer's move of ``game_id`` at ``version`` (nothing if it was played)."""
+    result = _runner().run(game_id, version)
+    if result is None:
+        return
+    publish_sync(_redis(), game_id, result.version)
+    if result.computer_next:
+        send_turn(_redis(), game_id, result.version)
