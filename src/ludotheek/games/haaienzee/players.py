@@ -4,8 +4,9 @@
   shark's next turn (its longest line of prey in reach); then a seeded random
   choice. In the setup: the spot with the longest line of its prey in reach.
   ``care=0`` ignores the spot (the easy level).
-- ``strong``: search (``search.StrongPlayer``): alpha-beta over the first shark
-  turns, the leaves scored by greedy play-outs to the end of the game.
+- ``strong``: search (``search.StrongPlayer``): every legal move followed by a
+  greedy play-out of two rounds for both sides, scored by health and reachable
+  prey (alpha-beta over the first shark turns with ``depth`` > 1).
 """
 
 from __future__ import annotations
@@ -59,8 +60,8 @@ PLAYERS: dict[str, PlayerInfo] = {
     "greedy": PlayerInfo("greedy", HaaienzeeGreedy,
                          "the most fish now, then the best spot for the next turn"),
     "strong": PlayerInfo("strong", StrongPlayer,
-                         "search: every move followed by greedy play-outs to the end "
-                         "(alpha-beta over the first turns with depth > 1)"),
+                         "search: every move followed by a greedy play-out of two rounds, "
+                         "scored by health and reachable prey (alpha-beta with depth > 1)"),
 }
 
 LEVELS: dict[str, Level] = {

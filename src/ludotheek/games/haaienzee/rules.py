@@ -20,6 +20,7 @@ and ``over``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from ludotheek.core.errors import IllegalMove
@@ -50,6 +51,17 @@ END_REASONS = ("health_23", "health_0", "lead_10", "round_limit", "resigned", "s
 MOVE_LIMIT = 6 + E.MAX_ROUNDS * 6
 
 Move = Place | Swim
+
+
+@cache
+def _setup_table(side: int) -> tuple[tuple[tuple[str, Place], ...], ...]:
+    """Per hex: every setup move on it (text, move), facings and colours in listing order."""
+    b = board(side)
+    return tuple(
+        tuple((format_setup(b, m), m) for d in DIRECTION_ORDER for c in E.FISH_COLOURS
+              for m in [Place(h, d, c)])
+        for h in range(b.size)
+    )
 
 
 class HaaienzeeState(State):
@@ -149,7 +161,17 @@ class HaaienzeeState(State):
         if self._legal is None:
             b = self._board
             if self.phase == "setup":
-                self._legal = {format_setup(b, m): m for m in self._setup_moves()}
+                i = self.shark_to_move
+                assert i is not None
+                colours = set(self.free_colours(i // E.SHARKS_PER_PLAYER))
+                taken = {s.hex for s in self.sharks}
+                table = _setup_table(b.side)
+                fish = self.fish
+                self._legal = {
+                    text: m
+                    for h in range(b.size) if not fish[h] and h not in taken
+                    for text, m in table[h] if m.colour in colours
+                }
             elif self.phase == "turn":
                 i = self.shark_to_move
                 assert i is not None
@@ -160,18 +182,6 @@ class HaaienzeeState(State):
 
     def legal_moves(self) -> list[str]:
         return list(self.legal_table())
-
-    def _setup_moves(self) -> list[Place]:
-        i = self.shark_to_move
-        assert i is not None
-        colours = self.free_colours(i // E.SHARKS_PER_PLAYER)
-        taken = {s.hex for s in self.sharks}
-        return [
-            Place(h, d, c)
-            for h in range(self._board.size) if not self.fish[h] and h not in taken
-            for d in DIRECTION_ORDER
-            for c in colours
-        ]
 
     def free_colours(self, seat: int) -> list[int]:
         """During setup: the colours none of ``seat``'s placed sharks hunts yet."""

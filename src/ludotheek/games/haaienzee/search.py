@@ -6,15 +6,16 @@ turns per second. On it:
 
 - the greedy policy (:func:`greedy_values`, :func:`place_values`): the most fish
   now, then the best spot for the next turn (what the ``greedy`` player plays);
-- :class:`StrongPlayer`: alpha-beta search over the first shark turns (Yellow
-  maximises, Red minimises) whose leaves are evaluated by playing the game on
-  with the greedy policy for every shark (a deterministic playout) and scoring
-  where it ends: a won or lost game, else the health difference plus each
-  shark's reachable prey. With ``depth=1`` (the default) it is a one-ply
-  rollout search: every legal move is followed by a greedy playout to the end of
-  the game. The work is fixed (no clock), so matches replay exactly; ``seconds``
-  only stops a search that would run too long (then the deepest finished
-  iteration counts).
+- :class:`StrongPlayer`: a search whose leaves are evaluated by playing the game
+  on with the greedy policy for every shark (a deterministic play-out of
+  ``horizon`` shark turns, 12 = two rounds by default) and scoring where it
+  stops: a won or lost game beyond everything, else the health difference plus
+  each shark's reachable prey (its best catch next turn, less the one health a
+  turn costs). With ``depth=1`` (the default) every legal move is followed by
+  one play-out; with ``depth`` > 1 the first shark turns are searched by
+  alpha-beta (the searching side maximises, the other minimises). The work is
+  fixed (no clock), so matches replay exactly; ``seconds`` only stops a search
+  that would run too long (then the deepest finished iteration counts).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from ludotheek.games.haaienzee import engine as E
 from ludotheek.games.haaienzee.board import DIRECTIONS, Board
 from ludotheek.games.haaienzee.engine import Place, Swim
 
-WIN = 10_000.0
+WIN = 1_000_000.0
 #: weight of the next turn's best catch in the greedy policy (a tie-break: below one fish)
 SPOT_WEIGHT = 0.01
 #: weight of fish of the prey's colour next to a starting hex (a tie-break between spots)
@@ -337,7 +338,9 @@ def playout(sim: Sim, turns: int, seat: int, w_line: float) -> float:
         undos.append(sim.make(greedy_move(sim)))
     value = sim.evaluate(seat, w_line)
     if sim.over and sim.winner >= 0:
-        value += sim.health[seat] - sim.health[1 - seat]  # a bigger win is a safer one
+        # a sooner win is a surer one (and a later loss leaves more hope), then the margin
+        value += (-100.0 if sim.winner == seat else 100.0) * len(undos)
+        value += sim.health[seat] - sim.health[1 - seat]
     for undo in reversed(undos):
         sim.unmake(undo)
     for _ in range(placed):
@@ -348,7 +351,7 @@ def playout(sim: Sim, turns: int, seat: int, w_line: float) -> float:
 class StrongPlayer:
     """Alpha-beta over ``depth`` shark turns, leaves scored by greedy playouts.
 
-    ``horizon``: shark turns played out after the search (default: to the end);
+    ``horizon``: shark turns played out after the search (12: two rounds);
     ``w_line``: weight of reachable prey where a playout stops before the end;
     ``setup_candidates``: starting spots tried by playouts in the setup (the best
     by the greedy value). ``seconds`` is a safety limit per move (default 1 s).
@@ -356,7 +359,7 @@ class StrongPlayer:
 
     name = "strong"
 
-    def __init__(self, seed: int | None = None, depth: int = 1, horizon: int = 700,
+    def __init__(self, seed: int | None = None, depth: int = 1, horizon: int = 12,
                  w_line: float = 0.6, setup_candidates: int = 40, seconds: float = 1.0
                  ) -> None:
         self.depth = max(1, int(depth))

@@ -141,8 +141,8 @@ def state_from_json(game: HaaienzeeGame, data: JSON | str) -> HaaienzeeState:
         if s.phase not in PHASES:
             raise ValueError(f"unknown phase {s.phase!r}")
         s.round, s.start, s.step = int(d["round"]), int(d["start_player"]), int(d["step"])
-        if s.start not in (0, 1) or not 0 <= s.step < 6:
-            raise ValueError("start_player is 0 or 1, step 0-5")
+        if s.start not in (0, 1) or not 0 <= s.step <= 6:
+            raise ValueError("start_player is 0 or 1, step 0-6")
         s._winners = tuple(int(w) for w in d["winners"])
         s._end = d["end_reason"]
         if s.phase == "over":
