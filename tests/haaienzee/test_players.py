@@ -121,3 +121,12 @@ def test_sim_lists_the_same_moves_and_plays_them_like_the_rules(s: HaaienzeeStat
         assert bytes(sim.fish) == s.fish and sim.health == list(s.health)
     g = greedy_move(sim)
     assert g[1:] in as_swims
+
+
+def test_strong_out_of_time_keeps_the_deepest_finished_search() -> None:
+    s = pos("white: G8 G9; grey: F7 E7 D7", {"Y1": "G7 E white"}, health=(10, 10))
+    a = StrongPlayer(depth=4).analyse(s, seconds=0.0)
+    assert a.move in s.legal_moves() and a.stats["depth"] == 1
+    setup = GAME.new(seed=3)
+    a = StrongPlayer().analyse(setup, seconds=0.0)
+    assert a.move in setup.legal_moves() and a.stats["playouts"] == 1

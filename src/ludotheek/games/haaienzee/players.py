@@ -3,7 +3,8 @@
 - ``greedy``: the most fish now; among equal catches the best spot for the
   shark's next turn (its longest line of prey in reach); then a seeded random
   choice. In the setup: the spot with the longest line of its prey in reach.
-  ``care=0`` ignores the spot (the easy level).
+  ``care=0`` ignores the spot in its turns (the easy level: it eats what it can,
+  and otherwise does anything legal).
 - ``strong``: search (``search.StrongPlayer``): every legal move followed by a
   greedy play-out of two rounds for both sides, scored by health and reachable
   prey (alpha-beta over the first shark turns with ``depth`` > 1).
@@ -36,8 +37,7 @@ class HaaienzeeGreedy:
         ranking: list[tuple[str, float]] = []
         if sim.setup:
             for v, (h, d, c) in place_values(sim):
-                ranking.append((f"{b.names[h]} {DIRECTIONS[d]} {COLOUR_NAMES[c]}",
-                                self.care * v))
+                ranking.append((f"{b.names[h]} {DIRECTIONS[d]} {COLOUR_NAMES[c]}", v))
             reason = "the start with the longest line of its prey in reach"
         else:
             names = {}

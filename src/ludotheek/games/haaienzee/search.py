@@ -369,6 +369,7 @@ class StrongPlayer:
         self.seconds = float(seconds)
         self.deadline = Deadline(None)
         self.playouts = 0
+        self.abortable = False
 
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self.analyse(state, seconds).move
@@ -392,6 +393,7 @@ class StrongPlayer:
         scored: list[tuple[float, SimMove]] = []
         reached = 0
         for depth in range(1, self.depth + 1):
+            self.abortable = depth > 1  # the first iteration always finishes
             try:
                 scored = self._root(sim, root, depth, me)
             except _OutOfBudget:
@@ -413,7 +415,7 @@ class StrongPlayer:
 
     def _leaf(self, sim: Sim, me: int) -> float:
         self.playouts += 1
-        if self.playouts & 15 == 0 and self.deadline.passed():
+        if self.abortable and self.playouts & 15 == 0 and self.deadline.passed():
             raise _OutOfBudget
         return playout(sim, self.horizon, me, self.w_line)
 
