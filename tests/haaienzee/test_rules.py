@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ludotheek.core.errors import BadOption
@@ -475,3 +477,31 @@ def test_rule_resigning_loses() -> None:
     s = pos()
     end = s.resign(RED)
     assert end.winners() == [YELLOW] and end.end_reason == "resigned"
+
+
+# --- notation ----------------------------------------------------------------------------
+
+SETUP_MOVE = re.compile(r"^[A-Q]\d{1,2} (NE|E|SE|SW|W|NW) (white|grey|brown)$")
+TURN_MOVE = re.compile(r"^((empty|white|grey|brown) )?([LR] )?([A-Q]\d{1,2}|-)$")
+
+
+def test_rule_notation_setup_hex_direction_colour_in_documented_order() -> None:
+    s = GAME.new(seed=1)
+    moves = s.legal_moves()
+    assert all(SETUP_MOVE.match(m) for m in moves)
+    first_hex = moves[0].split()[0]
+    assert [m for m in moves if m.split()[0] == first_hex] == [
+        f"{first_hex} {d} {c}" for d in ("NE", "E", "SE", "SW", "W", "NW")
+        for c in ("white", "grey", "brown")]
+
+
+def test_rule_notation_turn_prey_turn_end_in_documented_order() -> None:
+    s = pos("white: G8 G9; brown: H7", {"Y1": "G7 E white"})
+    assert s.legal_moves() == ["-", "G8", "G9", "L -", "L F7", "R -",
+                               "empty -", "empty L -", "empty L F7", "empty R -"]
+    s = pos("", {"Y1": "G7 E empty"}, taken={"Y1": "grey"})
+    assert s.legal_moves() == [
+        "-", "G8", "L -", "L F7", "R -", "R H7",
+        "white -", "white G8", "white L -", "white L F7", "white R -", "white R H7",
+        "brown -", "brown G8", "brown L -", "brown L F7", "brown R -", "brown R H7"]
+    assert all(TURN_MOVE.match(m) for m in s.legal_moves())
