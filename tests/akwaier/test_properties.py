@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import json
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,6 +110,14 @@ def test_property_legal_moves_play_and_others_are_refused(
         wrong = data.draw(st.sampled_from(
             [*CELL_NAMES, "pass", "buy none", "keep A", "buy A 1", "buy H 3", "A1+C"]))
         if wrong not in legal:
-            with pytest.raises(IllegalMove):
-                state.play(wrong)
+            try:
+                after = state.play(wrong)
+            except IllegalMove:
+                pass
+            else:
+                # the one documented exception: asking for more shares than the cash allows
+                # of a chain that exists buys as many as it allows (maybe none)
+                assert wrong.startswith("buy ") and wrong != "buy none", wrong
+                assert any(m.startswith("buy ") for m in legal)
+                assert min(after.core.cash) >= 0
         assert json.dumps(state.to_json()) == before

@@ -383,11 +383,19 @@ class GameService:
             if version <= live.version:
                 return
             row = await self._db(self.db.games.get, gid)
-            if row is None:
+            if row is None or row.version <= live.version:
                 return
-            state = live.state
-            for move in row.moves[live.version:]:
-                state = apply_move(state, move)
+            try:
+                state = live.state
+                for move in row.moves[live.version:]:
+                    state = apply_move(state, move)
+            except IllegalMove:  # out of step somehow: replay the whole game
+                log.warning("game %s replayed from the start after a change (here %d moves,"
+                            " version %d; stored %d, same start: %s)", gid, len(live.moves),
+                            live.version, row.version,
+                            list(row.moves[: live.version]) == live.moves)
+                fresh = await self._db(self._from_row, row)
+                state = fresh.state
             live.state = state
             live.moves = list(row.moves)
             live.version = row.version

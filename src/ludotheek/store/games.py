@@ -16,7 +16,7 @@ import json
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Engine, func, insert, select, update
@@ -151,14 +151,19 @@ class GameStore:
         return row
 
     def get(self, gid: str) -> GameRow | None:
-        """The game with its moves, or None."""
+        """The game with its moves, or None.
+
+        Its ``version`` is the number of moves read: another process may store a move
+        between the two reads, and a move and its version change commit together.
+        """
         with self.engine.connect() as conn:
             r = conn.execute(select(games).where(games.c.id == gid)).first()
             if r is None:
                 return None
             ms = conn.execute(select(moves.c.move).where(moves.c.game_id == gid)
                               .order_by(moves.c.number)).scalars().all()
-        return _row(r, ms)
+        row = _row(r, ms)
+        return replace(row, version=len(ms)) if row.version != len(ms) else row
 
     def append_move(
         self,
