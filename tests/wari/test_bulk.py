@@ -205,6 +205,8 @@ def test_new_batches_and_copies() -> None:
     assert (batch.boards == 5).all() and batch.moves.sum() == 0
     with pytest.raises(ValueError):
         WariBatch.new(2, seeds_per_cup=6)
+    assert len(WariBatch.from_states([])) == 0
+    assert random_playouts([], 0).shape == (0, 2)
 
 
 # --- rollouts -----------------------------------------------------------------------------

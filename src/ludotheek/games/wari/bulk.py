@@ -223,6 +223,8 @@ class WariBatch:
     def __init__(self, boards: npt.ArrayLike, stores: npt.ArrayLike | None = None,
                  to_move: npt.ArrayLike | None = None) -> None:
         b = np.asarray(boards, dtype=np.int64)
+        if b.size == 0:
+            b = b.reshape(0, 12)
         if b.ndim != 2 or b.shape[1] != 12:
             raise ValueError(f"boards must be N×12 cup counts, not of shape {b.shape}")
         n = len(b)
