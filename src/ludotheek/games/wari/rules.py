@@ -99,14 +99,29 @@ def _grand_slam(board: tuple[int, ...], cup: int) -> bool:
 
 
 def legal_cups(board: tuple[int, ...], mover: int) -> list[int]:
-    """The legal cups (indices 0-11) for ``mover``, by the rules file's three steps."""
-    own = _OWN[mover]
-    candidates = [c for c in own if board[c]]
-    opp_lo = 6 if mover == SOUTH else 0
-    if not any(board[opp_lo : opp_lo + 6]):
+    """The legal cups (indices 0-11) for ``mover``, by the rules file's three steps.
+
+    (The grand-slam test of ``_grand_slam`` is written out here: this runs after
+    every move.)
+    """
+    if mover == SOUTH:
+        candidates = [c for c in (0, 1, 2, 3, 4, 5) if board[c]]
+        lo = 6
+    else:
+        candidates = [c for c in (6, 7, 8, 9, 10, 11) if board[c]]
+        lo = 0
+    hi = lo + 6  # the opponent's row is lo .. hi-1
+    if not any(board[lo:hi]):
         candidates = [c for c in candidates if _feeds(c, board[c])]
-    allowed = [c for c in candidates if not _grand_slam(board, c)]
-    return allowed if allowed else candidates
+    allowed = []
+    for c in candidates:
+        delta, last = SOW[c][board[c]]
+        if lo <= last < hi and 2 <= board[last] + delta[last] <= 3:
+            nb, _ = sow_and_capture(board, c)
+            if not any(nb[lo:hi]):
+                continue  # a grand slam
+        allowed.append(c)
+    return allowed or candidates
 
 
 class WariState(State):
