@@ -170,6 +170,8 @@ def parse_move(state: AquaState, text: object) -> Move:
         kind = _kind(words[2], tile=True)
         sq = _square(words[3])
         return (BUILD, w, idx, kind, _rotation(kind, words[4]), sq)
+    if n == 5:  # the form of a build, with a worker that does not exist
+        _worker(table, head)
     raise IllegalMove(f"{text!r} is not a move; {_expected(state)}")
 
 

@@ -19,20 +19,14 @@ from ludotheek.games.aqua_romana.geometry import (
     JOKER,
     KIND_BY_NAME,
     KIND_NAMES,
+    NEIGHBOUR,
     TILE_KINDS,
     TILES,
     TILES_PER_KIND,
     parse_space,
     parse_square,
 )
-from ludotheek.games.aqua_romana.site import (
-    EMPTY,
-    OPEN,
-    RESERVOIR,
-    RETIRED,
-    Refusal,
-    walk,
-)
+from ludotheek.games.aqua_romana.site import EMPTY, OPEN, RESERVOIR, RETIRED
 from ludotheek.games.aqua_romana.tables import CAPACITY
 
 if TYPE_CHECKING:
@@ -60,6 +54,7 @@ def build_position(
     to_move: int = 0,
     first: int = 0,
     retired: Mapping[str, int] | None = None,
+    voluntary: Mapping[str, int] | None = None,
     reserve: Iterable[str] | None = None,
     held: Mapping[int, Iterable[str]] | None = None,
     supply: Mapping[str, int] | None = None,
@@ -73,7 +68,9 @@ def build_position(
     ``tiles`` maps squares to ``"KIND ROTATION"`` (``"curve NE"``); ``track`` maps spaces
     to builder kinds (``{"T4": "joker"}``); ``retired`` maps workers to the podium they
     stand on (0: scored nothing), in order of arrival, and must name every worker whose
-    aqueduct the tiles close; ``held`` maps seats to builders picked and not yet placed;
+    aqueduct the tiles close; ``voluntary`` maps workers to the length at which they were
+    closed voluntarily (the water stops there; tiles beyond stay neutral); ``held`` maps
+    seats to builders picked and not yet placed;
     ``supply`` gives the tiles left (default: 21 of each minus those on the site);
     ``no_tile`` the seats that have had a turn since the last tile.
     """
@@ -91,27 +88,34 @@ def build_position(
         s.tiles[sq] = CODE_BY_NAME[(kind, rot)]
         laid[kind] += 1
     s.bonus_squares = sorted(_square(x) for x in bonus_tiles)
-    # let the water flow from every outlet
-    claimed: dict[int, int] = {}
+    # let the water flow from every outlet (up to the length given in ``voluntary``)
     closed: list[int] = []
+    cut = {table.name_to_worker[k]: int(v) for k, v in (voluntary or {}).items()}
     for w, o in enumerate(table.layout.outlets):
-        front = o.front
-        t = s.tiles[front]
-        enter = (o.side + 2) % 4
-        if t == EMPTY:
-            continue
-        if t == RESERVOIR or TILES[t].channel_at[enter] < 0:
+        end, side, length = o.square, o.side, 0
+        while w not in cut or length < cut[w]:
+            nxt = NEIGHBOUR[end][side]
+            t = s.tiles[nxt] if nxt >= 0 else RESERVOIR
+            if t == EMPTY:
+                break
+            enter = (side + 2) % 4
+            if t == RESERVOIR:
+                if (nxt, enter) in table.outlet_at:
+                    raise ValueError(f"{table.names[w]}'s aqueduct runs into an outlet")
+                closed.append(w)
+                break
+            ch = TILES[t].channel_at[enter]
+            if ch < 0:
+                closed.append(w)
+                break
+            if s.owner[nxt * 2 + ch] >= 0:
+                raise ValueError(f"the tiles join {table.names[w]}'s aqueduct to another")
+            s.owner[nxt * 2 + ch] = w
+            end, side, length = nxt, TILES[t].exit[enter], length + 1
+        s.ends[w], s.sides[w], s.lengths[w] = end, side, length
+    for w in cut:
+        if w not in closed:
             closed.append(w)
-            continue
-        result = walk(s.tiles, s.owner, claimed, w, front, enter, table.outlet_at)
-        if isinstance(result, Refusal):
-            raise ValueError(f"the tiles join {table.names[w]}'s aqueduct to another")
-        s.lengths[w] = len(result.channels)
-        s.ends[w], s.sides[w] = result.end, result.side
-        if result.closed is not None:
-            closed.append(w)
-    for cid, w in claimed.items():
-        s.owner[cid] = w
     for name, podium in (retired or {}).items():
         w = table.name_to_worker[name]
         if podium and len(s.podiums[podium]) >= CAPACITY[podium]:
