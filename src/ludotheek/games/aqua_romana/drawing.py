@@ -132,7 +132,7 @@ def draw(state: AquaState, title: str, notes: list[str] | None = None) -> str:
         for ch, (a, b) in enumerate(tile.channels):
             w = state.owner[sq * 2 + ch]
             colour = (INK[COLOURS[table.layout.outlets[w].colour]] if w >= 0 else NEUTRAL)
-            out.append(_channel(x, y, a, b, colour, 7, gap=tile.kind_name == "bridge" and ch))
+            out.append(_channel(x, y, a, b, colour, 7, gap=tile.kind_name == "bridge" and ch == 1))
     # reservoirs, outlets and the workers at them
     for colour_index, (sa, sb) in table.layout.reservoirs.items():
         colour = COLOURS[colour_index]
@@ -176,7 +176,7 @@ def draw(state: AquaState, title: str, notes: list[str] | None = None) -> str:
                    'stroke-width="2"/>')
         out.append(f'<circle cx="{cx}" cy="{cy}" r="3.5" fill="#3f7fa8"/>')
     # notes under the picture
-    y = Y0 + ROWS * CELL + GAP + TRACK_DEPTH + 24
+    y: float = Y0 + ROWS * CELL + GAP + TRACK_DEPTH + 24
     for line in notes or []:
         out.append(_text(PAD, y, line, 12, "start", "#333"))
         y += 17
@@ -211,7 +211,7 @@ def layout_svg(players: int) -> str:
     """The start layout for ``players`` players (2 and 4 share one)."""
     from ludotheek.games.aqua_romana.rules import GAME
 
-    state = GAME.new(seed=0, players=players)
+    state = GAME._new(0, GAME.check_options({"players": players}))
     name = state.table.layout.name
     title = ("Aqua Romana: start layout for 2 or 4 players" if name == "2-4"
              else "Aqua Romana: start layout for 3 players")
