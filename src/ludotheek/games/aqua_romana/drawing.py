@@ -102,11 +102,14 @@ def draw(state: AquaState, title: str, notes: list[str] | None = None) -> str:
         _text(WIDTH / 2, PAD + 16, title, 16, weight="bold"),
     ]
     # column letters and row numbers
-    for x in range(COLUMNS):
-        out.append(_text(X0 + x * CELL + CELL / 2, Y0 - GAP - TRACK_DEPTH - 5,
-                         COLUMN_LETTERS[x], 12, fill="#555"))
-    for y in range(ROWS):
-        out.append(_text(PAD + 8, Y0 + y * CELL + CELL / 2 + 4, str(y + 1), 12, fill="#555"))
+    x: float
+    y: float
+    for col in range(COLUMNS):
+        out.append(_text(X0 + col * CELL + CELL / 2, Y0 - GAP - TRACK_DEPTH - 5,
+                         COLUMN_LETTERS[col], 12, fill="#555"))
+    for row in range(ROWS):
+        out.append(_text(PAD + 8, Y0 + row * CELL + CELL / 2 + 4, str(row + 1), 12,
+                         fill="#555"))
     # the squares
     fronts = {}
     for w in range(len(table.layout.outlets)):
@@ -176,7 +179,7 @@ def draw(state: AquaState, title: str, notes: list[str] | None = None) -> str:
                    'stroke-width="2"/>')
         out.append(f'<circle cx="{cx}" cy="{cy}" r="3.5" fill="#3f7fa8"/>')
     # notes under the picture
-    y: float = Y0 + ROWS * CELL + GAP + TRACK_DEPTH + 24
+    y = Y0 + ROWS * CELL + GAP + TRACK_DEPTH + 24
     for line in notes or []:
         out.append(_text(PAD, y, line, 12, "start", "#333"))
         y += 17
