@@ -162,12 +162,12 @@ def draw(state: AquaState, title: str, notes: list[str] | None = None) -> str:
                          weight="bold"))
     # the track and the fountains
     for i in range(TRACK):
-        x, y, w_, h_ = _track_box(i)
-        out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{w_ - 2}" height="{h_ - 2}" rx="4" '
+        x, y, tw, th = _track_box(i)
+        out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{tw - 2}" height="{th - 2}" rx="4" '
                    'fill="#e9dfc7" stroke="#b5a47c"/>')
         b = state.track[i]
         label = f"{i + 1}" if b < 0 else f"{i + 1} {KIND_LETTER[b]}"
-        out.append(_text(x + w_ / 2, y + h_ / 2 + 4, label, 11, fill="#4d4536"))
+        out.append(_text(x + tw / 2, y + th / 2 + 4, label, 11, fill="#4d4536"))
     corners = [
         (X0 + COLUMNS * CELL + GAP + TRACK_DEPTH / 2, Y0 - GAP - TRACK_DEPTH / 2),
         (X0 + COLUMNS * CELL + GAP + TRACK_DEPTH / 2, Y0 + ROWS * CELL + GAP + TRACK_DEPTH / 2),
