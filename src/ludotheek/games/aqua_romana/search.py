@@ -19,6 +19,7 @@ from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
 from ludotheek.games.aqua_romana.evaluate import (
     bonus_score,
+    estimate,
     margins,
     placement_score,
     projected,
@@ -147,7 +148,9 @@ class StrongPlayer:
         playout: int = 4,
         limit: int = 8,
         scale: float = 6.0,
+        eval: str = "fitted",
     ) -> None:
+        self.eval = eval
         self.rng = seeded(seed)
         self.iterations = int(iterations)
         self.seconds = seconds
@@ -167,7 +170,8 @@ class StrongPlayer:
             if s.to_move is None:
                 break
             s = s.apply_unchecked(playout_move(s, rng))
-        return [squash(m, self.scale) for m in margins(projected(s))]
+        values = estimate(s) if self.eval == "fitted" else projected(s)
+        return [squash(m, self.scale) for m in margins(values)]
 
     def analyse(self, state: State, seconds: float | None = None) -> Analysis:
         assert isinstance(state, AquaState)
