@@ -694,3 +694,53 @@ def test_rule_equal_first_places_are_shared() -> None:
     s = pos(track={"T5": "curve"}, retired=retired, no_tile=[1])
     t = run(s, "move T5", "close none")
     assert t.scores() == [15, 19] and t.winners() == [1]
+
+
+def test_rule_bonus_tile_of_a_kind_run_out_may_be_any_kind() -> None:
+    # the curve builder on T36 rounds the corner after the last curve was laid
+    s = pos(track={"T36": "curve", "T37": "straight", "T38": "bridge"},
+            supply={"straight": 3, "curve": 1, "double": 0, "bridge": 2})
+    t = s.play("blue1 T36 curve b3 NE")
+    assert t.supply == [3, 0, 0, 2]
+    assert t.view(None)["step"]["kinds"] == ["straight", "bridge"]
+    assert {m.split()[1] for m in t.legal_moves()} == {"straight", "bridge"}
+
+
+def test_rule_bonus_lost_when_no_tiles_are_left() -> None:
+    s = pos(track={"T36": "curve", "T37": "straight", "T38": "bridge"},
+            supply={"straight": 0, "curve": 1, "double": 0, "bridge": 0})
+    t = s.play("blue1 T36 curve b3 NE")
+    assert events(t, "bonus_lost") == [{"type": "bonus_lost", "seat": 0, "reason": "no_tiles"}]
+
+
+def test_rule_no_tiles_left_no_build() -> None:
+    s = pos(track={"T4": "joker"}, supply={"straight": 0, "curve": 0, "double": 0, "bridge": 0})
+    assert s.legal_moves() == ["move T4"]
+
+
+def test_rule_a_player_without_workers_is_skipped() -> None:
+    # 3 players: green (seat 1) has retired every worker; after blue comes red
+    retired = {"green1": 1, "green2": 2, "green3": 3, "green4": 4}
+    s = GAME.position(players=3, track={"T3": "curve"}, retired=retired)
+    t = run(s, "blue2 T3 curve c2 SE", "close none")
+    assert t.to_move == 2 and t.current == 2
+    assert [x["in_game"] for x in t.view(None)["seats"]] == [True, False, True]
+
+
+def test_rule_round_without_a_tile_counts_only_players_still_in_the_game() -> None:
+    retired = {"green1": 1, "green2": 2, "green3": 3, "green4": 4}
+    s = GAME.position(players=3, track={"T30": "curve"}, retired=retired, no_tile=[2])
+    t = run(s, "move T30", "close none")  # blue: no tile; red had none either; green is out
+    assert t.is_over and t.end_reason == "no_tile_round"
+
+
+def test_rule_final_scoring_starts_with_the_start_player_when_no_tile_was_laid() -> None:
+    s = pos(track={"T30": "curve"}, first=1, to_move=0, tiles={"d2": "straight NS",
+                                                                 "j3": "straight EW"})
+    t = run(s, "move T30", "close none")
+    t = run(t, t.legal_moves()[0], "close none")
+    assert t.is_over and t.final is not None
+    assert t.final["start"] == 1
+    assert [p["worker"] for p in t.final["podiums"]][:1] == ["green1"]
+    assert [(p["worker"], p["podium"]) for p in t.final["podiums"] if p["length"]] == [
+        ("green1", 1), ("blue2", 0)]
