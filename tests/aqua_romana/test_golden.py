@@ -10,6 +10,7 @@ CASES = [
     ("greedy-greedy-2", {}, 1, ["greedy", "greedy"]),
     ("random-greedy-random-3", {"players": 3}, 2, ["random", "greedy", "random"]),
     ("greedy-4-first-2", {"players": 4, "first": 2}, 3, ["greedy"] * 4),
+    ("strong-greedy-2", {}, 4, ["strong:iterations=40", "greedy"]),
 ]
 
 
