@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ludotheek.games.aqua_romana.geometry import NEIGHBOUR, SIGHT, TILES
 from ludotheek.games.aqua_romana.rules import podium_for
-from ludotheek.games.aqua_romana.site import CLOSED, EMPTY, OPEN, RETIRED
+from ludotheek.games.aqua_romana.site import EMPTY, OPEN, RETIRED
 from ludotheek.games.aqua_romana.tables import TOP_PODIUM
 
 if TYPE_CHECKING:
@@ -198,5 +198,16 @@ def bonus_score(state: AquaState, seat: int, mv: Move) -> int:
     return score
 
 
-__all__ = ["CLOSED", "bonus_score", "close_now", "holding", "lead", "margins",
-           "placement_score", "projected", "room", "squash"]
+__all__ = [
+    "WEIGHTS",
+    "bonus_score",
+    "close_now",
+    "estimate",
+    "holding",
+    "lead",
+    "margins",
+    "placement_score",
+    "projected",
+    "room",
+    "squash",
+]

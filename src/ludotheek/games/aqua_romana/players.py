@@ -1,7 +1,7 @@
 """Computer players for Aqua Romana: ``greedy`` and ``strong``.
 
 ``greedy`` takes the longest immediate gain and closes an aqueduct when the podium is
-good; ``strong`` searches (see :mod:`.search`).
+good; ``strong`` searches (see :mod:`.search`). Both offer ``analyse`` for hints.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from ludotheek.games.aqua_romana.notation import (
     format_move,
 )
 from ludotheek.games.aqua_romana.rules import AquaState, Move, podium_for
+from ludotheek.games.aqua_romana.search import StrongPlayer
 from ludotheek.players import Level, PlayerInfo
 
 #: greedy closes an aqueduct voluntarily from this podium up, when it loses nothing
@@ -87,16 +88,10 @@ class GreedyPlayer:
         return self.analyse(state, seconds).move
 
 
-def _strong(**params: object) -> object:
-    from ludotheek.games.aqua_romana.search import StrongPlayer
-
-    return StrongPlayer(**params)  # type: ignore[arg-type]
-
-
 PLAYERS: dict[str, PlayerInfo] = {
     "greedy": PlayerInfo("greedy", GreedyPlayer,
                          "the longest immediate gain; closes when the podium is good"),
-    "strong": PlayerInfo("strong", _strong,  # type: ignore[arg-type]
+    "strong": PlayerInfo("strong", StrongPlayer,
                          "Monte Carlo tree search, each player maximising its own result"),
 }
 
