@@ -71,6 +71,9 @@ def test_final_scoring_is_given_step_by_step() -> None:
     assert final["reason"] == view["end_reason"]
     assert [b["bonus"] for b in final["bonuses"]] == [4, 3, 2][:len(final["bonuses"])]
     assert final["totals"] == view["scores"] == [x["score"] for x in view["seats"]]
+    assert [t["total"] for t in final["tally"]] == final["totals"]
+    assert all(t["total"] == t["podium_points"] + t["bonus"] for t in final["tally"])
+    assert sum(len(t["workers"]) for t in final["tally"]) == 12
     assert view["to_move"] is None and view["legal"] == []
 
 

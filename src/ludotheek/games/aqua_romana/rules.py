@@ -632,14 +632,14 @@ class AquaState(State):
                                     "length": self.lengths[w]})
             steps.append(self._retire(w, final=True))
         ranked = [w for v in range(TOP_PODIUM, 0, -1) for w in self.podiums[v]]
-        bonuses = []
+        bonuses: list[dict[str, Any]] = []
         for rank, (w, bonus) in enumerate(zip(ranked, RANK_BONUS), 1):
             bonuses.append({"worker": self.table.names[w], "seat": self.table.seat_of[w],
                             "podium": self.podium_of[w], "rank": rank, "bonus": bonus})
         self.final = {"reason": reason, "start": start,
                       "podiums": [{k: e[k] for k in ("worker", "seat", "length", "podium")}
                                   for e in steps],
-                      "bonuses": bonuses, "totals": []}
+                      "bonuses": bonuses, "totals": [], "tally": []}
         self.phase = OVER
         self._to_move = None
         self._legal = []
@@ -647,6 +647,16 @@ class AquaState(State):
         self.turn_closed = []
         self.picks = []
         self.final["totals"] = self.scores()
+        tally = []
+        for seat in range(self.num_players):
+            mine = self.table.workers_of[seat]
+            points = sum(max(self.podium_of[w], 0) for w in mine)
+            bonus = sum(int(b["bonus"]) for b in bonuses if b["seat"] == seat)
+            tally.append({"seat": seat,
+                          "workers": [{"worker": self.table.names[w],
+                                       "podium": self.podium_of[w]} for w in mine],
+                          "podium_points": points, "bonus": bonus, "total": points + bonus})
+        self.final["tally"] = tally
         for b in bonuses:
             self.events.append({"type": "rank_bonus", **b})
 
