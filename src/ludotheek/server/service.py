@@ -22,7 +22,17 @@ import anyio.to_thread
 from ludotheek import players
 from ludotheek.core.errors import BadOption, IllegalMove, LudotheekError, UnknownGame
 from ludotheek.core.game import Game, State
-from ludotheek.core.record import Record, apply_move, resign_move, result_of
+from ludotheek.core.record import (
+    UNDO,
+    Record,
+    apply_move,
+    effective_line,
+    mover_of,
+    resign_move,
+    result_of,
+    undo_move,
+    undo_target,
+)
 from ludotheek.games import get, names
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.errors import BadRequest, Conflict, Forbidden, NotFound, TooMany
@@ -61,6 +71,10 @@ class LiveGame:
     token_hashes: dict[int, str] = field(default_factory=dict)
     #: the id of this game's rematch, once there is one
     rematch: str | None = None
+    #: who made each stored move (None for an undo), by move number - 1
+    movers: list[int | None] = field(default_factory=list)
+    #: the numbers of the moves that lead to the current position (undone ones left out)
+    line: list[int] = field(default_factory=list)
 
     @property
     def over(self) -> bool:
@@ -73,6 +87,22 @@ class LiveGame:
     def computer_to_move(self) -> bool:
         seat = self.state.to_move
         return seat is not None and self.seats[seat]["type"] == "computer"
+
+    def undo_target(self, seat: int | None) -> int | None:
+        """Where an undo by ``seat`` goes back to: the position before that seat's last
+        decision still in the line of play; None if it may not undo.
+
+        Only a person playing alone against computer players may undo, and not once
+        the game is over (the result stands, and the score list has it).
+        """
+        if seat is None or self.over or self.seats[seat]["type"] != "person":
+            return None
+        if any(s["type"] != "computer" for i, s in enumerate(self.seats) if i != seat):
+            return None
+        for number in reversed(self.line):
+            if self.movers[number - 1] == seat:
+                return number - 1
+        return None
 
 
 def _seed_for(seed: int, version: int) -> int:
@@ -150,6 +180,12 @@ class GameService:
                     raise BadRequest(f"seat {i}: 'name' must be a text of at most 32 characters")
                 entry["name"] = seat_name.strip() or None
             checked.append(entry)
+        try:
+            options, shown = game.adopt_seat_names(options, [s["name"] for s in checked])
+        except BadOption as exc:
+            raise BadRequest(str(exc)) from exc
+        for entry, seat_name in zip(checked, shown, strict=True):
+            entry["name"] = seat_name
         return game, options, checked, seed
 
     async def create(self, body: Any, client: str | None = None, parent: str | None = None,
@@ -186,11 +222,17 @@ class GameService:
 
     def _from_row(self, row: GameRow) -> LiveGame:
         record = Record(row.game, row.options, row.seed, row.moves)
-        state = record.replay()
+        states = record.states()
+        state = next(states)
+        movers: list[int | None] = []
+        for move, after in zip(row.moves, states, strict=False):
+            movers.append(mover_of(state, move))
+            state = after
         return LiveGame(row.id, get(row.game), row.options, row.seed, row.seats, state,
                         list(row.moves), row.version, row.created, row.parent,
                         token_hashes=self.db.games.token_hashes(row.id),
-                        rematch=self.db.games.child_of(row.id) if row.status == "over" else None)
+                        rematch=self.db.games.child_of(row.id) if row.status == "over" else None,
+                        movers=movers, line=effective_line(row.moves))
 
     async def load(self, gid: str) -> LiveGame:
         """The game ``gid`` (from memory, or replayed from the database)."""
@@ -257,6 +299,7 @@ class GameService:
             "resignable": live.game.resignable,
             "parent": live.parent,
             "rematch": live.rematch,
+            "can_undo": live.undo_target(seat) is not None,
         }
 
     async def broadcast(self, live: LiveGame) -> None:
@@ -283,6 +326,8 @@ class GameService:
             state = live.state
             if state.is_over:
                 raise Conflict("the game is over", version=live.version)
+            if move == UNDO or move.startswith(UNDO + " "):
+                raise BadRequest("to take a decision back, use POST /api/games/{id}/undo")
             if move == "resign":
                 if not live.game.resignable:
                     raise BadRequest(f"{live.game.name} has no resignation")
@@ -296,6 +341,38 @@ class GameService:
             except IllegalMove as exc:
                 raise BadRequest(str(exc)) from exc
             await self._commit(live, written, seat, new_state)
+        return live, seat
+
+    async def undo(self, gid: str, token: str | None, version: Any) -> tuple[LiveGame, int]:
+        """Take back the last decision of the seat of ``token`` (and every move after it).
+
+        Nothing is removed: the record gets a move ``undo N`` (a new version) whose
+        position is the position after move N, the one before that decision. Only a
+        person playing alone against computer players may undo (see
+        :meth:`LiveGame.undo_target`).
+        """
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise BadRequest("'version' must be the whole number of the version you saw")
+        live = await self.load(gid)
+        if token is None:
+            raise Forbidden("an undo needs the token of a seat (Authorization: Bearer TOKEN)")
+        seat = await self.seat_of(live, token)
+        assert seat is not None
+        async with live.lock:
+            if version != live.version:
+                raise Conflict(f"the game is at version {live.version}, not {version}",
+                               version=live.version)
+            if live.over:
+                raise Conflict("the game is over; its result stands", version=live.version)
+            if any(s["type"] != "computer" for i, s in enumerate(live.seats) if i != seat):
+                raise BadRequest("undo is possible only when one person plays against "
+                                 "computer players")
+            target = live.undo_target(seat)
+            if target is None:
+                raise BadRequest("you have made no decision that can be taken back")
+            back = Record(live.game.name, live.options, live.seed, tuple(live.moves[:target]))
+            state = await self._db(back.replay)
+            await self._commit(live, undo_move(target), seat, state)
         return live, seat
 
     async def _commit(self, live: LiveGame, move: str, seat: int | None,
@@ -313,6 +390,12 @@ class GameService:
         live.state = new_state
         live.moves.append(move)
         live.version += 1
+        if undo_target(move) is None:
+            live.movers.append(seat)
+            live.line.append(live.version)
+        else:
+            live.movers.append(None)
+            live.line = effective_line(live.moves)
         live.thinking = False
         if over:
             try:

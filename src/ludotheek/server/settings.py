@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 def _env_int(name: str, default: int) -> int:
@@ -31,3 +32,9 @@ class Settings:
     max_computer_seconds: float = 5.0
     #: how long finished games stay in memory (they are always in the database)
     cache_size: int = 2000
+    #: largest error report a page may send (bytes)
+    max_error_report: int = 16 * 1024
+    #: error reports one client address may send per minute (bursts of 5)
+    error_reports_per_minute: float = 6.0
+    #: where page errors are logged (None: the data folder, ``LUDOTHEEK_DATA``)
+    error_dir: Path | None = None
