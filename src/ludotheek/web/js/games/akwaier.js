@@ -28,6 +28,7 @@ export function delay() {
 
 export function create(ctx) {
   const { t } = ctx;
+  const report = ctx.report || ((err) => console.error(err));   // the replay viewer has none
   stylesheet();
   document.body.classList.toggle("akw-retro", localStorage.getItem(VIEW_KEY) === "retro");
 
@@ -50,7 +51,7 @@ export function create(ctx) {
   const controls = createControls(t);
   const panel = createPanel(t);
   let shown = null;
-  const log = new MessageLog({ ...ctx, names: () => (shown ? shown.state.names : []) });
+  const log = new MessageLog({ ...ctx, report, names: () => (shown ? shown.state.names : []) });
   const logBox = el("section", { class: "akw-block akw-logbox" }, el("h3", { "data-key": "akwaier.log" }), log.node);
   const root = el("div", { class: "akw", id: "akw" }, top,
     el("div", { class: "akw-main" },
@@ -113,10 +114,10 @@ export function create(ctx) {
     }
   }
   function newGame() { startDialog({ t }).showModal(); }
-  function showEnd() { if (shown && shown.over) endDialog(shown, ctx, newGame).catch(ctx.report); }
+  function showEnd() { if (shown && shown.over) endDialog(shown, ctx, newGame).catch(report); }
 
   newBtn.addEventListener("click", newGame);
-  scoresBtn.addEventListener("click", () => scoreDialog(t, shown && shown.over ? shown.id : null).catch(ctx.report));
+  scoresBtn.addEventListener("click", () => scoreDialog(t, shown && shown.over ? shown.id : null).catch(report));
   fastBox.addEventListener("change", () => localStorage.setItem(FAST_KEY, fastBox.checked ? "1" : "0"));
   undoBtn.addEventListener("click", async () => {
     if (ui.busy) return;
