@@ -153,6 +153,6 @@ function mergerText(parts, seat, t) {
     let text = t("akwaier.preview.absorb", { chain: p.chain, tiles: p.tiles, into: p.into, pot: money(p.pot) });
     text += " " + (mineNow > 0 ? t("akwaier.preview.you_get", { amount: money(mineNow) }) : t("akwaier.preview.you_get_nothing"));
     if (swap > 0) text += " " + t("akwaier.preview.exchange", { n: swap, into: p.into });
-    return text;
+    return `${text}.`;
   }).join(" ");
 }
