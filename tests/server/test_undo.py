@@ -154,3 +154,31 @@ def test_a_finished_game_cannot_be_undone(client: TestClient) -> None:
         "format": "ludotheek-record", "version": 1, "game": "wari", "seed": 1,
         "options": {"seeds_per_cup": 4}, "moves": ["resign", "undo 0"]})
     assert bad.status_code == 400 and "over" in bad.json()["error"]
+
+
+def test_an_undo_while_a_computer_thinks_starts_no_second_computer_turn(
+        client: TestClient) -> None:
+    """The turn the undo overtook ends quietly: each version is computed once."""
+    import asyncio
+
+    service = client.app.state.service  # type: ignore[attr-defined]
+    original = service.pool.choose
+    asked: list[int] = []
+
+    async def slow(game: str, state: Any, level: str, seed: int, seconds: float) -> str:
+        asked.append(seed)  # made from the game's version: one per version
+        await asyncio.sleep(0.3)
+        move: str = await original(game, state, level, seed, seconds)
+        return move
+
+    service.pool.choose = slow
+    gid, token = new_game(client)
+    start = my_turn(client, gid, token, timeout=30)
+    found = next(m for m in start["legal_moves"] if "+" in m)
+    after = play(client, gid, token, found, start["version"])
+    play(client, gid, token, "buy none", after["version"])  # the computer starts thinking
+    back = undo(client, gid, token, after["version"] + 1).json()
+    assert back["state"]["phase"] == "buy" and not back["thinking"]
+    play(client, gid, token, "buy none", back["version"])  # a new computer turn
+    my_turn(client, gid, token, timeout=30)
+    assert len(asked) == len(set(asked)), "a version was computed twice"

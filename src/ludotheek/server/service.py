@@ -75,6 +75,8 @@ class LiveGame:
     movers: list[int | None] = field(default_factory=list)
     #: the numbers of the moves that lead to the current position (undone ones left out)
     line: list[int] = field(default_factory=list)
+    #: the computer turn in progress (the one ``thinking`` is about)
+    computer_task: asyncio.Task[None] | None = None
 
     @property
     def over(self) -> bool:
@@ -411,6 +413,7 @@ class GameService:
             return
         live.thinking = True
         task = asyncio.get_running_loop().create_task(self._computer_turn(live))
+        live.computer_task = task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -437,8 +440,11 @@ class GameService:
                 new_state = state.play(move)
             async with live.lock:
                 if live.version != version or live.state is not state:
-                    live.thinking = False
-                    self.schedule_computer(live)
+                    # the game moved on meanwhile (an undo): unless a newer computer turn
+                    # is already at work, see whether a computer is to move now
+                    if live.computer_task is asyncio.current_task():
+                        live.thinking = False
+                        self.schedule_computer(live)
                     return
                 await self._commit(live, move, seat, new_state)
         except Conflict:
