@@ -3,7 +3,8 @@
     .venv/bin/python scripts/screenshots.py [GAME ...]
 
 Starts a server on a temporary database, sets up a game in an interesting
-position through the API, and writes docs/screenshots/<name>.png.
+position through the API, and writes docs/screenshots/<name>.png: wari.png,
+akwaier-modern.png and akwaier-retro.png (Akwaier at a merger, in both views).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.serverproc import ServerProcess  # noqa: E402
+from tests.serverproc import ServerProcess
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 CHROMIUM = shutil.which("chromium")
@@ -38,7 +39,37 @@ def wari(url: str) -> tuple[str, str]:
     return gid, tokens[0]
 
 
-SCENARIOS: dict[str, Callable[[str], tuple[str, str]]] = {"wari": wari}
+def _akwaier_game(url: str) -> tuple[str, str]:
+    """An Akwaier game 255 decisions in (seed 0, six 1987 players so far), imported with
+    seat 0 a person: they hold a tile that merges H into A and pays them the bonus."""
+    from tests.browser.akwaier_setup import find, import_game, merger_ahead
+
+    return import_game(url, find(lambda s: merger_ahead(s) is not None))
+
+
+def _akwaier_merger(page: Any) -> None:
+    """Choose the merging tile (its preview says what it will pay) and place it: the board
+    shows the merger, the log its pot and payouts, the button strip the shares to buy."""
+    page.wait_for_selector("#akw-board[data-mine='1']")
+    tiles = page.locator("#akw-hand .akw-tile.lit")
+    for i in range(tiles.count()):
+        tiles.nth(i).click()
+        if "into" in page.locator("#act-place").inner_text():
+            break
+    page.click("#act-place")
+    page.wait_for_selector("#akw-board[data-phase='buy'][data-mine='1']")
+
+
+#: name -> (set-up through the API, what to do on the page before the picture, window size,
+#: what to keep in the browser's storage)
+SCENARIOS: dict[str, tuple[Callable[[str], tuple[str, str]], Callable[[Any], None] | None,
+                           tuple[int, int], dict[str, str]]] = {
+    "wari": (wari, None, (1280, 760), {}),
+    "akwaier-modern": (_akwaier_game, _akwaier_merger, (1280, 940),
+                       {"ludotheek.akwaier.view": "modern"}),
+    "akwaier-retro": (_akwaier_game, _akwaier_merger, (1280, 940),
+                      {"ludotheek.akwaier.view": "retro"}),
+}
 
 
 def shoot(names: list[str]) -> None:
@@ -49,12 +80,21 @@ def shoot(names: list[str]) -> None:
             sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for name in names:
-            gid, token = SCENARIOS[name](server.url)
-            page: Any = browser.new_page(viewport={"width": 1280, "height": 760}, locale="en")
+            setup, before, (width, height), storage = SCENARIOS[name]
+            gid, token = setup(server.url)
+            page: Any = browser.new_page(viewport={"width": width, "height": height},
+                                         locale="en")
             page.add_init_script("localStorage.setItem('ludotheek.animate', '0');")
+            for key, value in storage.items():
+                page.add_init_script(f"localStorage.setItem({key!r}, {value!r});")
             page.goto(f"{server.url}/play/{gid}#token={token}")
             page.wait_for_selector("#board svg")
+            if before is not None:
+                before(page)
             page.wait_for_timeout(800)
+            page.mouse.move(1, 1)
+            page.evaluate("document.activeElement && document.activeElement.blur(); "
+                          "window.scrollTo(0, 0)")
             page.screenshot(path=str(OUT / f"{name}.png"))
             print(f"wrote {OUT / f'{name}.png'}")
         browser.close()

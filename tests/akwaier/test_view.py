@@ -51,9 +51,12 @@ def test_view_holds_what_a_page_draws() -> None:
     assert v["phase"] == "place" and v["to_move"] == 0 and v["turn"] == 1
     assert v["max_turns"] == 210 and v["bag"] == 225 - 10 - 3 - 5 * 8
     a4, h8, n15 = v["hand"][:3]
+    preview = {"chain": "A", "into": "B", "tiles": 3, "outstanding": 10, "price": 1300,
+               "pot": 16_900, "payouts": [11_267, 5_633, 0, 0, 0, 0],
+               "exchange": [3, 1, 0, 0, 0, 0]}
     assert a4 == {"slot": 1, "cell": "A4", "chains": ["B", "A"], "absorbs_loose": [],
                   "placeable": True, "action": "merge", "survivor": "B", "tied": [],
-                  "found": []}
+                  "found": [], "merger": {"B": [preview]}}
     assert h8["action"] == "loose" and h8["found"] == list("CDEFGH")
     assert n15["action"] == "illegal" and not n15["placeable"]
     assert v["hand"][3] == {"slot": 4, "cell": None, "placeable": False, "action": "empty"}
@@ -78,14 +81,33 @@ def test_view_holds_what_a_page_draws() -> None:
 
 def test_view_of_a_tie_and_of_the_end() -> None:
     s = pos(chains={"A": "A1-A3", "B": "A5-A7"}, hands={0: "A4"}).play("A4")
-    assert s.view(0)["pending"] == {"cell": "A4", "tied": ["A", "B"],
-                                    "classic_survivor": "B", "slot": 1}
+    pending = s.view(0)["pending"]
+    assert pending.pop("merger").keys() == {"A", "B"}
+    assert pending == {"cell": "A4", "tied": ["A", "B"], "classic_survivor": "B", "slot": 1}
     assert "slot" not in s.view(1)["pending"]
     over = pos(hands={0: "H8"}, turn=209).play("H8")
     v = over.view(None)
     assert v["over"] and v["end_reason"] == "turn_limit" and v["to_move"] is None
     assert [r["seat"] for r in v["standings"]] == [0, 1, 2, 3, 4, 5]
     assert v["events"][-1]["text"] == "210 beurten gespeeld: het spel is afgelopen."
+
+
+def test_the_merger_preview_is_what_the_merger_pays() -> None:
+    """The hand's and the tie's previews name the same pots and payouts as the events
+    of the placement they preview, for every survivor a tie allows."""
+    s = pos(chains={"A": "A1-A3", "B": "A5-A7", "C": "B4"}, hands={2: "A4"},
+            shares={0: {"A": 2, "B": 1}, 1: {"B": 3, "C": 1}, 2: {"A": 2, "C": 2}}, to_move=2)
+    tile = s.view(2)["hand"][0]
+    assert tile["action"] == "merge" and tile["tied"] == ["A", "B"]
+    tied = s.play("A4")
+    assert tied.view(None)["pending"]["merger"] == tile["merger"]
+    for keep in ("A", "B"):
+        done = tied.play(f"keep {keep}").view(None)["events"]
+        mergers = [{k: e[k] for k in ("chain", "into", "tiles", "outstanding", "price",
+                                      "pot", "payouts")} for e in done if e["type"] == "merger"]
+        assert mergers == [{k: p[k] for k in mergers[0]} for p in tile["merger"][keep]]
+        assert [p["chain"] for p in tile["merger"][keep]] == (["B", "C"] if keep == "A"
+                                                              else ["A", "C"])
 
 
 def test_events_in_english() -> None:

@@ -171,6 +171,16 @@ class Game(ABC):
         """The names of the seats, in order."""
         return [f"{i + 1}" for i in range(self.num_players(options))]
 
+    def adopt_seat_names(self, options: Mapping[str, Any], names: Sequence[str | None]
+                         ) -> tuple[dict[str, Any], list[str | None]]:
+        """Seats given names when a game is made (the server's ``{"name": …}``): the
+        options that carry them, and the name each seat shows (None: its own name).
+
+        Games whose options name the seats (Akwaier's ``names``) override this so that
+        both say the same; by default the options stay and each seat keeps its name.
+        """
+        return dict(options), list(names)
+
     def describe(self) -> JSON:
         """A JSON description for the lobby and the API."""
         return {

@@ -4,10 +4,20 @@ A record's moves are strings in the game's notation. Resigning is written
 ``resign`` (the seat to move resigns) or ``resign N`` (seat N resigns, counted
 from 0), since a resignation is not one of the legal moves a state lists.
 
+``undo N`` takes decisions back: the position after it is the position after
+record move N (any earlier move). The moves it takes back stay in the record;
+only the line of play that leads to the last position leaves them out
+(:func:`effective_line`). A finished game cannot be undone.
+
 >>> rec = Record("wari", {"seeds_per_cup": 4}, seed=1, moves=("3", "9"))
 >>> rec.replay().to_move
 0
 >>> Record.from_json(rec.to_json()) == rec
+True
+>>> undone = Record("wari", {"seeds_per_cup": 4}, seed=1, moves=("3", "9", "undo 1", "8"))
+>>> effective_line(undone.moves)
+[1, 4]
+>>> undone.replay() == Record("wari", {"seeds_per_cup": 4}, seed=1, moves=("3", "8")).replay()
 True
 """
 
@@ -23,6 +33,7 @@ from ludotheek.core.errors import BadOption, BadRecord, IllegalMove, UnknownGame
 from ludotheek.core.game import State
 
 RESIGN = "resign"
+UNDO = "undo"
 FORMAT = "ludotheek-record"
 FORMAT_VERSION = 1
 
@@ -49,6 +60,54 @@ def resign_move(state: State, seat: int) -> str:
     return RESIGN if seat == state.to_move else f"{RESIGN} {seat}"
 
 
+def undo_move(number: int) -> str:
+    """How a record writes "back to the position after move ``number``"."""
+    return f"{UNDO} {number}"
+
+
+def undo_target(move: str) -> int | None:
+    """N for ``undo N``; None for any other move; :class:`BadRecord` for a malformed undo."""
+    if move != UNDO and not move.startswith(UNDO + " "):
+        return None
+    rest = move[len(UNDO):].strip()
+    if not rest.isdigit():
+        raise BadRecord(f"{move!r}: write undo N, N the number of the move to return to")
+    return int(rest)
+
+
+def effective_line(moves: Sequence[str]) -> list[int]:
+    """The numbers (from 1) of the moves that lead to the position after the last one:
+    every move, except those an ``undo`` took back (and the undos themselves)."""
+    node = [0]  # node[i]: the real move (or 0, the start) whose position follows entry i
+    parent = [0]  # parent[i]: for a real move i, the node it was played from
+    for number, move in enumerate(moves, 1):
+        target = undo_target(move)
+        if target is None:
+            parent.append(node[number - 1])
+            node.append(number)
+        else:
+            if target >= number:
+                raise BadRecord(f"move {number} ({move!r}) must go back to an earlier move")
+            parent.append(0)
+            node.append(node[target])
+    line = []
+    k = node[-1]
+    while k:
+        line.append(k)
+        k = parent[k]
+    return line[::-1]
+
+
+def mover_of(before: State, move: str) -> int | None:
+    """The seat that made ``move`` from ``before`` (None for an undo)."""
+    if undo_target(move) is not None:
+        return None
+    if move == RESIGN or move.startswith(RESIGN + " "):
+        rest = move[len(RESIGN):].strip()
+        return int(rest) if rest.isdigit() else before.to_move
+    return before.to_move
+
+
 @dataclass(frozen=True)
 class Record:
     """A game as options, seed and moves; ``seats`` and ``result`` are extra facts."""
@@ -73,13 +132,25 @@ class Record:
         """Every state from the start to the end, checking each move."""
         state = self.start()
         yield state
+        undoes = any(isinstance(m, str) and m.startswith(UNDO + " ") for m in self.moves)
+        seen = [state] if undoes else []  # every position, kept only when undos need them
         for number, move in enumerate(self.moves, 1):
             if not isinstance(move, str):
                 raise BadRecord(f"move {number} is not text: {move!r}")
-            try:
-                state = apply_move(state, move)
-            except IllegalMove as exc:
-                raise BadRecord(f"move {number} ({move!r}) is illegal: {exc}") from exc
+            target = undo_target(move)
+            if target is not None:
+                if state.is_over:
+                    raise BadRecord(f"move {number} ({move!r}): the game is over")
+                if target >= number:
+                    raise BadRecord(f"move {number} ({move!r}) must go back to an earlier move")
+                state = seen[target]
+            else:
+                try:
+                    state = apply_move(state, move)
+                except IllegalMove as exc:
+                    raise BadRecord(f"move {number} ({move!r}) is illegal: {exc}") from exc
+            if undoes:
+                seen.append(state)
             yield state
 
     def replay(self) -> State:
@@ -173,7 +244,7 @@ def turns(record: Record) -> list[tuple[int | None, list[str]]]:
     state = next(states)
     for move, after in zip(record.moves, states, strict=False):
         seat = state.to_move
-        if move.startswith(RESIGN):
+        if move.startswith((RESIGN, UNDO + " ")):
             seat = None
         if grouped and grouped[-1][0] == seat and seat is not None:
             grouped[-1][1].append(move)

@@ -10,12 +10,12 @@ from starlette.routing import Route
 
 from ludotheek import __version__, players
 from ludotheek.games import get, names
-from ludotheek.server.errors import BadRequest
+from ludotheek.server.errors import BadRequest, NotFound
 from ludotheek.server.http import bearer_token, client_address, read_json
 from ludotheek.server.service import GameService
 
 #: games whose page exists (the lobby says so for the others)
-PAGES = {"wari"}
+PAGES = {"wari", "akwaier"}
 MOVE_FIELDS = {"move", "version"}
 
 
@@ -101,6 +101,30 @@ def _check_move_body(body: Any) -> None:
         raise BadRequest("'version' is missing: send the version of the view you saw")
 
 
+async def post_undo(request: Request) -> JSONResponse:
+    service = _service(request)
+    body = await read_json(request, service.settings.max_body)
+    if not isinstance(body, dict) or set(body) != {"version"}:
+        raise BadRequest('the body must be {"version": V}, V the version you saw')
+    live, seat = await service.undo(request.path_params["id"], bearer_token(request),
+                                    body["version"])
+    return JSONResponse(service.view(live, seat, _lang(request)))
+
+
+async def scores(request: Request) -> JSONResponse:
+    """A game's score list, best first (``limit`` entries, default 30)."""
+    game = request.path_params["game"]
+    if game not in names():
+        raise NotFound(f"there is no game {game!r}; the games are: {', '.join(names())}")
+    limit = _int_param(request, "limit", 30, 1, 100)
+    db = request.app.state.db
+    entries = await _service(request)._db(db.scores.top, game, limit)
+    return JSONResponse({"game": game, "scores": [
+        {"place": i, "name": e.name, "value": int(e.value) if e.value.is_integer() else e.value,
+         "date": e.date, "game_id": e.game_id, "seat": e.seat}
+        for i, e in enumerate(entries, 1)]})
+
+
 async def health(request: Request) -> JSONResponse:
     return JSONResponse({"ok": True})
 
@@ -111,5 +135,7 @@ routes = [
     Route("/api/games", list_games, methods=["GET"]),
     Route("/api/games/{id}", game_view, methods=["GET"]),
     Route("/api/games/{id}/moves", post_move, methods=["POST"]),
+    Route("/api/games/{id}/undo", post_undo, methods=["POST"]),
+    Route("/api/scores/{game}", scores, methods=["GET"]),
     Route("/healthz", health, methods=["GET"]),
 ]

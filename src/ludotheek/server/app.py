@@ -16,7 +16,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ludotheek.server import api, live, records_api
+from ludotheek.server import api, client_errors, live, records_api
 from ludotheek.server.cluster import RedisEvents, RedisJobs
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.errors import ApiError
@@ -109,6 +109,7 @@ def create_app(db: Database | str | Path | None = None,
         Route("/openapi.json", openapi),
         *api.routes,
         *records_api.routes,
+        *client_errors.routes,
         *live.routes,
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
@@ -122,4 +123,5 @@ def create_app(db: Database | str | Path | None = None,
     app.state.records = Records(service)
     app.state.db = database
     app.state.settings = settings
+    app.state.error_limit = client_errors.RateLimit(settings.error_reports_per_minute, 5)
     return app

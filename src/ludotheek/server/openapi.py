@@ -35,7 +35,49 @@ VIEW = {
         "seat": {"type": ["integer", "null"]},
         "thinking": {"type": "boolean"},
         "moves": {"type": "array", "items": {"type": "string"}},
+        "can_undo": {"type": "boolean",
+                     "description": "whether this seat may take its last decision back "
+                                    "(POST /api/games/{id}/undo)"},
     },
+}
+SCORES = {
+    "type": "object", "required": ["game", "scores"],
+    "properties": {
+        "game": {"type": "string"},
+        "scores": {"type": "array", "items": {
+            "type": "object",
+            "properties": {
+                "place": {"type": "integer"}, "name": {"type": "string"},
+                "value": {"type": "number"}, "date": {"type": "string"},
+                "game_id": {"type": ["string", "null"],
+                            "description": "the game the result comes from"},
+                "seat": {"type": ["integer", "null"]}}}}},
+}
+HISTORY = {
+    "type": "object", "required": ["version", "moves"],
+    "properties": {
+        "version": {"type": "integer"},
+        "moves": {"type": "array", "items": {
+            "type": "object",
+            "properties": {
+                "number": {"type": "integer"}, "move": {"type": "string"},
+                "seat": {"type": ["integer", "null"],
+                         "description": "who made it (an undo: whose decision it took back)"},
+                "undo": {"type": ["integer", "null"],
+                         "description": "for 'undo N': N, the move whose position it returns to"},
+                "in_line": {"type": "boolean",
+                            "description": "false for a move an undo took back"},
+                "to_move": {"type": ["integer", "null"]}, "over": {"type": "boolean"},
+                "scores": {"type": "array", "items": {"type": "number"}},
+                "events": {"type": "array", "items": {"type": "object"},
+                           "description": "what the move did, as the spectator's view "
+                                          "lists it (games with events)"}}}}},
+}
+ERROR_REPORT = {
+    "type": "object", "required": ["message"], "additionalProperties": False,
+    "properties": {k: {"type": "string"} for k in (
+        "game", "game_id", "kind", "message", "stack", "url", "agent", "context")}
+    | {"version": {"type": ["integer", "string"]}},
 }
 
 
@@ -115,6 +157,54 @@ def spec() -> dict[str, Any]:
                 "security": [{}, {"seat": []}],
                 "responses": {"200": {"description": "the view", "content": {
                     "application/json": {"schema": VIEW}}}, **_errors(400, 403, 404)},
+            }},
+            "/api/games/{id}/undo": {"post": {
+                "summary": "Take back your last decision (one person against computers only)",
+                "description": (
+                    "Appends the move 'undo N' to the record: the position becomes the one "
+                    "after move N, before the seat's last decision still in play. Nothing is "
+                    "deleted: every move stays in the record and the version grows. Refused "
+                    "when another person plays, when the game is over, or when the seat has "
+                    "made no decision yet."),
+                "parameters": [GAME_ID],
+                "security": [{"seat": []}],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["version"], "additionalProperties": False,
+                    "properties": {"version": {"type": "integer"}}}}}},
+                "responses": {"200": {"description": "the new view", "content": {
+                    "application/json": {"schema": VIEW}}},
+                    **_errors(400, 403, 404, 409)},
+            }},
+            "/api/games/{id}/history": {"get": {
+                "summary": "What each move did, as a spectator sees it (for logs and charts)",
+                "parameters": [GAME_ID,
+                               {"name": "from", "in": "query",
+                                "schema": {"type": "integer", "minimum": 1}},
+                               {"name": "to", "in": "query",
+                                "schema": {"type": "integer", "minimum": 1}}],
+                "responses": {"200": {"description": "the moves", "content": {
+                    "application/json": {"schema": HISTORY}}}, **_errors(400, 404)},
+            }},
+            "/api/scores/{game}": {"get": {
+                "summary": "A game's score list (Akwaier: the 30 highest wealths ever)",
+                "parameters": [{"name": "game", "in": "path", "required": True,
+                                "schema": {"type": "string"}},
+                               {"name": "limit", "in": "query",
+                                "schema": {"type": "integer", "minimum": 1, "maximum": 100}}],
+                "responses": {"200": {"description": "the list, best first", "content": {
+                    "application/json": {"schema": SCORES}}}, **_errors(400, 404)},
+            }},
+            "/api/client-errors": {"post": {
+                "summary": "Report an error in a page; appended to the game's error log",
+                "description": (
+                    "The full report goes to a text file in the server's data folder "
+                    "(Akwaier: akwaier-fout.txt, as the manual says). At most 16 KiB, and a "
+                    "few reports per minute per address."),
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": ERROR_REPORT}}},
+                "responses": {"201": {"description": "logged", "content": {
+                    "application/json": {"schema": {"type": "object"}}}},
+                    **_errors(400, 413, 429)},
             }},
             "/api/games/{id}/moves": {"post": {
                 "summary": "Play a move (or 'resign') for the seat of the token",

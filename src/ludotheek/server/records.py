@@ -9,7 +9,7 @@ from typing import Any
 from ludotheek import players
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.game import State
-from ludotheek.core.record import Record, load, result_of, to_text
+from ludotheek.core.record import Record, load, result_of, to_text, undo_target
 from ludotheek.server.errors import BadRequest, Forbidden
 from ludotheek.server.service import GameService, LiveGame
 from ludotheek.store.games import derived_token, hash_token, new_token
@@ -74,9 +74,37 @@ class Records:
             "over": state.is_over, "scores": list(state.scores()),
             "winners": state.winners() if state.is_over else [], "end_reason": state.end_reason,
             "legal_moves": [], "thinking": False, "state": state.view(seat),
-            "moves": list(live.moves[:at]),
+            "moves": list(live.moves[:at]), "can_undo": False,
         })
         return view
+
+    def history(self, live: LiveGame, start: int, end: int) -> list[dict[str, Any]]:
+        """Moves ``start``..``end`` (from 1) with what a spectator learns from each.
+
+        Per move: its ``number``, the ``move``, the ``seat`` that made it (for an undo:
+        the seat whose decision it took back), ``undo`` (N for ``undo N``, else None),
+        ``in_line`` (whether it leads to the current position: false once undone),
+        ``to_move``, ``over`` and ``scores`` after it, and the ``events`` of the
+        spectator's view after it (games that list them; none for an undo). Nothing in
+        it is hidden from a spectator.
+        """
+        if not 1 <= start <= end <= live.version:
+            raise BadRequest(f"'from' and 'to' must be move numbers with 1 <= from <= to <= "
+                             f"{live.version}")
+        states = self.states(live)
+        line = set(live.line)
+        out = []
+        for number in range(start, end + 1):
+            state = states[number]
+            move = live.moves[number - 1]
+            target = undo_target(move)
+            seat = live.movers[number - 1] if target is None else live.movers[target]
+            events = [] if target is not None else state.view(None).get("events", [])
+            out.append({"number": number, "move": move, "seat": seat, "undo": target,
+                        "in_line": number in line, "to_move": state.to_move,
+                        "over": state.is_over, "scores": list(state.scores()),
+                        "events": events})
+        return out
 
     # --- import ------------------------------------------------------------------
     async def import_record(self, body: Any, client: str | None) -> tuple[str, list[str | None]]:

@@ -47,6 +47,28 @@ async def replay(request: Request) -> Response:
     return JSONResponse(records.view_at(live, int(raw), seat))
 
 
+async def history(request: Request) -> Response:
+    service, records = _parts(request)
+    live = await service.load(request.path_params["id"])
+    if live.version == 0:
+        return JSONResponse({"version": 0, "moves": []})
+    start = _number(request, "from", 1)
+    end = _number(request, "to", live.version)
+    if end - start >= 2000:
+        raise BadRequest("ask for at most 2000 moves at a time")
+    return JSONResponse({"version": live.version,
+                         "moves": records.history(live, start, min(end, live.version))})
+
+
+def _number(request: Request, name: str, default: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit():
+        raise BadRequest(f"'{name}' must be a move number")
+    return int(raw)
+
+
 async def import_record(request: Request) -> Response:
     service, records = _parts(request)
     kind = request.headers.get("content-type", "")
@@ -76,6 +98,7 @@ routes = [
     Route("/api/games/{id}/record", export_json, methods=["GET"]),
     Route("/api/games/{id}/record.txt", export_text, methods=["GET"]),
     Route("/api/games/{id}/replay", replay, methods=["GET"]),
+    Route("/api/games/{id}/history", history, methods=["GET"]),
     Route("/api/games/{id}/rematch", rematch, methods=["POST"]),
     Route("/api/records", import_record, methods=["POST"]),
 ]

@@ -21,7 +21,17 @@ import anyio.to_thread
 from ludotheek import players
 from ludotheek.core.errors import BadOption, IllegalMove, LudotheekError, UnknownGame
 from ludotheek.core.game import Game, State
-from ludotheek.core.record import Record, apply_move, resign_move, result_of
+from ludotheek.core.record import (
+    UNDO,
+    Record,
+    apply_move,
+    effective_line,
+    mover_of,
+    resign_move,
+    result_of,
+    undo_move,
+    undo_target,
+)
 from ludotheek.games import get, names
 from ludotheek.server.cluster import RedisEvents, RedisJobs
 from ludotheek.server.computer import ComputerPool
@@ -62,6 +72,12 @@ class LiveGame:
     token_hashes: dict[int, str] = field(default_factory=dict)
     #: the id of this game's rematch, once there is one
     rematch: str | None = None
+    #: who made each stored move (None for an undo), by move number - 1
+    movers: list[int | None] = field(default_factory=list)
+    #: the numbers of the moves that lead to the current position (undone ones left out)
+    line: list[int] = field(default_factory=list)
+    #: the computer turn in progress (the one ``thinking`` is about)
+    computer_task: asyncio.Task[None] | None = None
 
     @property
     def over(self) -> bool:
@@ -74,6 +90,22 @@ class LiveGame:
     def computer_to_move(self) -> bool:
         seat = self.state.to_move
         return seat is not None and self.seats[seat]["type"] == "computer"
+
+    def undo_target(self, seat: int | None) -> int | None:
+        """Where an undo by ``seat`` goes back to: the position before that seat's last
+        decision still in the line of play; None if it may not undo.
+
+        Only a person playing alone against computer players may undo, and not once
+        the game is over (the result stands, and the score list has it).
+        """
+        if seat is None or self.over or self.seats[seat]["type"] != "person":
+            return None
+        if any(s["type"] != "computer" for i, s in enumerate(self.seats) if i != seat):
+            return None
+        for number in reversed(self.line):
+            if self.movers[number - 1] == seat:
+                return number - 1
+        return None
 
 
 class GameService:
@@ -149,6 +181,12 @@ class GameService:
                     raise BadRequest(f"seat {i}: 'name' must be a text of at most 32 characters")
                 entry["name"] = seat_name.strip() or None
             checked.append(entry)
+        try:
+            options, shown = game.adopt_seat_names(options, [s["name"] for s in checked])
+        except BadOption as exc:
+            raise BadRequest(str(exc)) from exc
+        for entry, seat_name in zip(checked, shown, strict=True):
+            entry["name"] = seat_name
         return game, options, checked, seed
 
     async def create(self, body: Any, client: str | None = None, parent: str | None = None,
@@ -185,11 +223,17 @@ class GameService:
 
     def _from_row(self, row: GameRow) -> LiveGame:
         record = Record(row.game, row.options, row.seed, row.moves)
-        state = record.replay()
+        states = record.states()
+        state = next(states)
+        movers: list[int | None] = []
+        for move, after in zip(row.moves, states, strict=False):
+            movers.append(mover_of(state, move))
+            state = after
         return LiveGame(row.id, get(row.game), row.options, row.seed, row.seats, state,
                         list(row.moves), row.version, row.created, row.parent,
                         token_hashes=self.db.games.token_hashes(row.id),
-                        rematch=self.db.games.child_of(row.id) if row.status == "over" else None)
+                        rematch=self.db.games.child_of(row.id) if row.status == "over" else None,
+                        movers=movers, line=effective_line(row.moves))
 
     async def load(self, gid: str) -> LiveGame:
         """The game ``gid`` (from memory, or replayed from the database)."""
@@ -257,6 +301,7 @@ class GameService:
             "resignable": live.game.resignable,
             "parent": live.parent,
             "rematch": live.rematch,
+            "can_undo": live.undo_target(seat) is not None,
         }
 
     async def broadcast(self, live: LiveGame) -> None:
@@ -283,6 +328,8 @@ class GameService:
             state = live.state
             if state.is_over:
                 raise Conflict("the game is over", version=live.version)
+            if move == UNDO or move.startswith(UNDO + " "):
+                raise BadRequest("to take a decision back, use POST /api/games/{id}/undo")
             if move == "resign":
                 if not live.game.resignable:
                     raise BadRequest(f"{live.game.name} has no resignation")
@@ -296,6 +343,38 @@ class GameService:
             except IllegalMove as exc:
                 raise BadRequest(str(exc)) from exc
             await self._commit(live, written, seat, new_state)
+        return live, seat
+
+    async def undo(self, gid: str, token: str | None, version: Any) -> tuple[LiveGame, int]:
+        """Take back the last decision of the seat of ``token`` (and every move after it).
+
+        Nothing is removed: the record gets a move ``undo N`` (a new version) whose
+        position is the position after move N, the one before that decision. Only a
+        person playing alone against computer players may undo (see
+        :meth:`LiveGame.undo_target`).
+        """
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise BadRequest("'version' must be the whole number of the version you saw")
+        live = await self.load(gid)
+        if token is None:
+            raise Forbidden("an undo needs the token of a seat (Authorization: Bearer TOKEN)")
+        seat = await self.seat_of(live, token)
+        assert seat is not None
+        async with live.lock:
+            if version != live.version:
+                raise Conflict(f"the game is at version {live.version}, not {version}",
+                               version=live.version)
+            if live.over:
+                raise Conflict("the game is over; its result stands", version=live.version)
+            if any(s["type"] != "computer" for i, s in enumerate(live.seats) if i != seat):
+                raise BadRequest("undo is possible only when one person plays against "
+                                 "computer players")
+            target = live.undo_target(seat)
+            if target is None:
+                raise BadRequest("you have made no decision that can be taken back")
+            back = Record(live.game.name, live.options, live.seed, tuple(live.moves[:target]))
+            state = await self._db(back.replay)
+            await self._commit(live, undo_move(target), seat, state)
         return live, seat
 
     async def _commit(self, live: LiveGame, move: str, seat: int | None,
@@ -313,6 +392,12 @@ class GameService:
         live.state = new_state
         live.moves.append(move)
         live.version += 1
+        if undo_target(move) is None:
+            live.movers.append(seat)
+            live.line.append(live.version)
+        else:
+            live.movers.append(None)
+            live.line = effective_line(live.moves)
         live.thinking = False
         if self.events is not None:
             await self.events.publish(live.id, live.version)
@@ -333,6 +418,7 @@ class GameService:
             task = asyncio.get_running_loop().create_task(self.jobs.send(live.id, live.version))
         else:
             task = asyncio.get_running_loop().create_task(self._computer_turn(live))
+            live.computer_task = task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -359,8 +445,11 @@ class GameService:
                 new_state = state.play(move)
             async with live.lock:
                 if live.version != version or live.state is not state:
-                    live.thinking = False
-                    self.schedule_computer(live)
+                    # the game moved on meanwhile (an undo): unless a newer computer turn
+                    # is already at work, see whether a computer is to move now
+                    if live.computer_task is asyncio.current_task():
+                        live.thinking = False
+                        self.schedule_computer(live)
                     return
                 await self._commit(live, move, seat, new_state)
         except Conflict:
@@ -385,18 +474,20 @@ class GameService:
             row = await self._db(self.db.games.get, gid)
             if row is None or row.version <= live.version:
                 return
+            new_moves = row.moves[live.version:]
+            state, movers = live.state, list(live.movers)
             try:
-                state = live.state
-                for move in row.moves[live.version:]:
+                if any(undo_target(m) is not None for m in new_moves):
+                    raise IllegalMove("an undo needs the whole game")
+                for move in new_moves:
+                    movers.append(mover_of(state, move))
                     state = apply_move(state, move)
-            except IllegalMove:  # out of step somehow: replay the whole game
-                log.warning("game %s replayed from the start after a change (here %d moves,"
-                            " version %d; stored %d, same start: %s)", gid, len(live.moves),
-                            live.version, row.version,
-                            list(row.moves[: live.version]) == live.moves)
+            except IllegalMove:  # an undo (or out of step): replay the whole game
                 fresh = await self._db(self._from_row, row)
-                state = fresh.state
+                state, movers = fresh.state, fresh.movers
             live.state = state
+            live.movers = movers
+            live.line = effective_line(row.moves)
             live.moves = list(row.moves)
             live.version = row.version
             live.thinking = False

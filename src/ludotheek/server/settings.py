@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 def _env_int(name: str, default: int) -> int:
@@ -35,3 +36,9 @@ class Settings:
     redis_url: str | None = field(default_factory=lambda: os.environ.get("LUDOTHEEK_REDIS"))
     #: seconds between looks for computer turns that waited too long (scaled-out sites)
     sweep_seconds: float = 5.0
+    #: largest error report a page may send (bytes)
+    max_error_report: int = 16 * 1024
+    #: error reports one client address may send per minute (bursts of 5)
+    error_reports_per_minute: float = 6.0
+    #: where page errors are logged (None: the data folder, ``LUDOTHEEK_DATA``)
+    error_dir: Path | None = None

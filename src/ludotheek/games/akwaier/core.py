@@ -92,6 +92,23 @@ def first_largest(sizes: list[int], chains: list[int] | tuple[int, ...]) -> int:
     return pick
 
 
+def absorbed_order(sizes: list[int], chains: list[int] | tuple[int, ...],
+                   survivor: int) -> list[int]:
+    """The chains a merger into ``survivor`` absorbs, largest first, then alphabetical."""
+    return sorted((c for c in chains if c != survivor), key=lambda c: (-sizes[c], c))
+
+
+def dissolution(sizes: list[int], out: list[int], shares: list[int], chain: int
+                ) -> tuple[int, int, int, int, list[int], list[int]]:
+    """What absorbing ``chain`` pays now: (tiles, outstanding shares, price, pot,
+    payouts by seat, holdings by seat), with its size and price from before."""
+    tiles, outstanding = sizes[chain], out[chain]
+    price = price_of(chain, tiles, outstanding)
+    pot = (tiles + outstanding) * price
+    holdings = shares[chain::NUM_CHAINS]
+    return tiles, outstanding, price, pot, merger_payouts(pot, holdings), holdings
+
+
 class Core:
     """One Akwaier position; mutable. See the module's docstring for the layout."""
 
@@ -266,8 +283,7 @@ class Core:
         sizes = self.sizes
         board = self.board
         if len(chains) > 1:
-            absorbed = sorted((c for c in chains if c != survivor),
-                              key=lambda c: (-sizes[c], c))
+            absorbed = absorbed_order(sizes, chains, survivor)
             for a in absorbed:
                 ev.append(self._dissolve(a, survivor))
             relabel = bytearray(range(256))
@@ -284,12 +300,9 @@ class Core:
 
     def _dissolve(self, chain: int, survivor: int) -> Event:
         """Pay out ``chain``'s pot and exchange its shares 2 for 1 into ``survivor``."""
-        tiles, outstanding = self.sizes[chain], self.out[chain]
-        price = price_of(chain, tiles, outstanding)
-        pot = (tiles + outstanding) * price
         shares, cash = self.shares, self.cash
-        holdings = shares[chain::NUM_CHAINS]
-        pays = merger_payouts(pot, holdings)
+        tiles, outstanding, price, pot, pays, holdings = dissolution(
+            self.sizes, self.out, shares, chain)
         gained = [h // 2 for h in holdings]
         for s in range(SEATS):
             cash[s] += pays[s]

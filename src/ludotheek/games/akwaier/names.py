@@ -20,6 +20,8 @@ It may be given as
 ['GRANDPA', 'HUMAN', 'BROTHER', 'SISTER', 'DAD', 'MUM']
 >>> check_names(["Alexandra", "", "*"])
 ['ALEXANDR', '', '*', '', '', '']
+>>> check_names("Jan van Dam")  # cut to 8 letters, and no space left at the end
+['JAN VAN', '', '', '', '', '']
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ MAX_LETTERS = 8
 def _person(name: str) -> str:
     if not name.isprintable():
         raise BadOption(f"option names: a name holds printable characters only, not {name!r}")
-    return name.strip()[:MAX_LETTERS].upper() or PERSON
+    return name.strip()[:MAX_LETTERS].rstrip().upper() or PERSON
 
 
 def check_names(value: Any) -> list[str]:

@@ -298,6 +298,23 @@ class AkwaierGame(Game):
         """The six names, in the game's own language (option ``language``)."""
         return seat_names(self.check_options(options))
 
+    def adopt_seat_names(self, options: Mapping[str, Any], names: Sequence[str | None]
+                         ) -> tuple[dict[str, Any], list[str | None]]:
+        """Names given to seats become the ``names`` option (a seat without one keeps
+        OPA, OMA, ...); without any, the option stays as it is. Each seat then shows
+        the name the game gives it (upper-cased, at most 8 letters), or None for the
+        seat's own name, so that the server's seats and the game agree.
+
+        >>> GAME.adopt_seat_names({"names": [""] * 6}, [None, None, "Jan", None, None, None])
+        ({'names': ['', '', 'JAN', '', '', '']}, [None, None, 'JAN', None, None, None])
+        """
+        opts = dict(options)
+        if any(names):
+            opts["names"] = check_names([n or "" for n in names])
+        stored = check_names(opts.get("names"))
+        shown = seat_names({**opts, "names": stored})
+        return opts, [shown[i] if stored[i] else None for i in range(SEATS)]
+
     def position(
         self,
         chains: Mapping[str, str] | None = None,

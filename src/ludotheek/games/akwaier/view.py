@@ -22,6 +22,8 @@ from ludotheek.games.akwaier.core import (
     SEATS,
     Core,
     Event,
+    absorbed_order,
+    dissolution,
     first_largest,
     touch,
 )
@@ -213,6 +215,20 @@ def event_texts(events: tuple[Event, ...], core: Core, lang: str | None = None) 
 
 # --- the hand --------------------------------------------------------------
 
+def merger_preview(core: Core, chains: list[int] | tuple[int, ...],
+                   survivor: int) -> list[dict[str, Any]]:
+    """What a merger into ``survivor`` would pay, per absorbed chain in the order the
+    rules settle them: its tiles, price, pot, the payouts and the new shares by seat."""
+    out = []
+    for a in absorbed_order(core.sizes, chains, survivor):
+        tiles, outstanding, price, pot, pays, holdings = dissolution(
+            core.sizes, core.out, core.shares, a)
+        out.append({"chain": CHAINS[a], "into": CHAINS[survivor], "tiles": tiles,
+                    "outstanding": outstanding, "price": price, "pot": pot,
+                    "payouts": pays, "exchange": [h // 2 for h in holdings]})
+    return out
+
+
 def tile_info(core: Core, cell: int) -> dict[str, Any]:
     """What placing the tile on ``cell`` would do now."""
     chains, loose = touch(core.board, cell)
@@ -229,6 +245,8 @@ def tile_info(core: Core, cell: int) -> dict[str, Any]:
     info.update(placeable=True, action="join" if len(chains) == 1 else "merge",
                 survivor=CHAINS[tied[0]] if len(tied) == 1 else None,
                 tied=[CHAINS[c] for c in tied] if len(tied) > 1 else [], found=[])
+    if len(chains) > 1:
+        info["merger"] = {CHAINS[t]: merger_preview(core, chains, t) for t in tied}
     return info
 
 
@@ -279,7 +297,8 @@ def build_view(core: Core, seat: int | None) -> dict[str, Any]:
     if core.pending is not None:
         slot, cell, _chains, _loose, tied = core.pending
         pending = {"cell": CELL_NAMES[cell], "tied": [CHAINS[c] for c in tied],
-                   "classic_survivor": CHAINS[first_largest(core.sizes, _chains)]}
+                   "classic_survivor": CHAINS[first_largest(core.sizes, _chains)],
+                   "merger": {CHAINS[t]: merger_preview(core, _chains, t) for t in tied}}
         if own and seat == core.mover:
             pending["slot"] = slot + 1
     standings: list[dict[str, Any]] | None = None

@@ -1,9 +1,13 @@
 // The game page: loads the game's view, keeps it live over a WebSocket, and lets
 // the game's own renderer (js/games/<game>.js) draw the board.
+//
+// Views are shown one by one in order: a renderer may pace them (renderer.pace), e.g.
+// to show computer moves at a human speed, while newer views wait in a queue.
 import { api, connectLive } from "./api.js";
+import { installErrorReports, reportError } from "./errors.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { invitesFor, remember, tokensFor } from "./tokens.js";
-import { el, toast } from "./ui.js";
+import { el, sleep, toast } from "./ui.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const views = {};           // by seat held (or "spectator")
@@ -11,6 +15,8 @@ let held = {};              // seat -> token
 let renderer = null;
 let current = null;         // the view shown
 let sockets = [];
+const queue = [];           // views received but not shown yet, oldest first
+let draining = false;
 
 function primarySeat() {
   const seats = Object.keys(held).map(Number).sort((a, b) => a - b);
@@ -25,6 +31,12 @@ function pickView() {
   if (mover !== null && views[mover]) return views[mover];
   const p = primarySeat();
   return (p !== null && views[p]) || views.spectator || any;
+}
+
+function newestVersion() {
+  let v = -1;
+  for (const x of Object.values(views)) v = Math.max(v, x.version);
+  return v;
 }
 
 function newest(view) {
@@ -125,24 +137,62 @@ function defaultResult(view) {
   return t("game.won", { names: view.winners.map((w) => view.names[w]).join(", ") });
 }
 
-function show() {
-  const view = pickView();
+function show(view = current) {
   if (!view) return;
   const prev = current;
   if (view.names_i18n && view.names_i18n[language()]) view.names = view.names_i18n[language()];
   current = view;
   document.getElementById("title").textContent = t(`title.${view.game}`);
   document.title = `${t(`title.${view.game}`)} · ludotheek`;
+  document.getElementById("status").hidden = Boolean(renderer && renderer.ownsStatus);
   drawSeats(view);
   drawStatus(view);
   recordLinks(view);
-  if (renderer) renderer.update(view, prev);
+  if (renderer) {
+    try { renderer.update(view, prev); } catch (err) { reportError(err); }
+  }
+}
+
+// A newer view to show (after those waiting): the one pickView() chooses.
+function enqueue() {
+  const view = pickView();
+  if (!view) return;
+  const last = queue.length ? queue[queue.length - 1] : current;
+  if (last === view || (last && view.version < last.version)) return;
+  if (queue.length && view.version === last.version) queue[queue.length - 1] = view;
+  else queue.push(view);
+  drain();
+}
+
+// Show the waiting views in order, each after the pause its renderer asks for.
+async function drain() {
+  if (draining) return;
+  draining = true;
+  try {
+    while (queue.length) {
+      let wait = 0;
+      if (current && renderer && renderer.pace && queue[0].version > current.version) {
+        try { wait = Number(renderer.pace(queue[0], current)) || 0; } catch (err) { reportError(err); }
+      }
+      if (wait > 0) await sleep(wait);
+      const view = queue.shift();  // the newest of its version (a push may have replaced it)
+      if (view) show(view);
+    }
+  } finally {
+    draining = false;
+  }
+}
+
+// Show a view now, dropping the ones waiting (after an undo they are history).
+function showNow(key, view) {
+  queue.length = 0;
+  if (accept(key, view, false)) show(view);
 }
 
 function onMessage(key) {
   return (msg) => {
     if (msg.type === "view") {
-      if (accept(key, msg.view, true)) show();
+      if (accept(key, msg.view, true)) enqueue();
     } else if (msg.type === "error") {
       toast(msg.error, "error");
     } else if (msg.type === "rematch") {
@@ -166,7 +216,7 @@ async function play(move) {
   if (token === undefined) { toast(t("game.not_your_turn"), "error"); return false; }
   try {
     const next = await api.post(`/api/games/${gameId}/moves`, { move, version: view.version }, token);
-    if (accept(seat, next, false)) show();
+    if (accept(seat, next, false)) enqueue();
     return true;
   } catch (err) {
     toast(err.status === 409 ? t("game.stale") : err.message, "error");
@@ -178,8 +228,31 @@ async function resign(seat) {
   const token = held[seat];
   try {
     const next = await api.post(`/api/games/${gameId}/moves`, { move: "resign", version: current.version }, token);
-    if (accept(seat, next, false)) show();
+    if (accept(seat, next, false)) enqueue();
   } catch (err) { toast(err.message, "error"); }
+}
+
+// Take back the last decision of the seat held here (games against computers only).
+// It applies to the newest position the server sent, not the one on screen.
+async function undo() {
+  const seat = Object.keys(held).map(Number).find((s) => current && current.seats[s].type === "person");
+  if (seat === undefined) return false;
+  let version = newestVersion();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const next = await api.post(`/api/games/${gameId}/undo`, { version }, held[seat]);
+      showNow(seat, next);
+      return true;
+    } catch (err) {
+      if (err.status === 409 && attempt === 0 && err.body && Number.isInteger(err.body.version)) {
+        version = err.body.version;  // a computer moved meanwhile: undo from there
+        continue;
+      }
+      toast(err.message, "error");
+      return false;
+    }
+  }
+  return false;
 }
 
 async function adoptFragmentToken() {
@@ -201,15 +274,18 @@ async function main() {
   await adoptFragmentToken();
   held = tokensFor(gameId);
   const first = await api.get(`/api/games/${gameId}`, held[primarySeat()]);
+  installErrorReports(t, () => ({ game: first.game, game_id: gameId, version: current ? current.version : first.version }));
+  document.body.dataset.game = first.game;
   const module = await import(`./games/${first.game}.js`);
   const ctx = {
-    gameId, t, play, resign, held: () => held,
+    gameId, t, play, resign, undo, held: () => held,
     board: document.getElementById("board"), extra: document.getElementById("extra"),
-    refresh: show,
+    refresh: () => show(),
+    report: reportError,
   };
   renderer = module.create(ctx);
   views[primarySeat() ?? "spectator"] = first;
-  show();
+  show(pickView());
   const keys = Object.keys(held).length ? Object.keys(held) : ["spectator"];
   sockets = keys.map((k) => connectLive(gameId, k === "spectator" ? null : held[k], onMessage(k === "spectator" ? k : Number(k)), setConnection));
   document.addEventListener("languagechange", () => { apply(document); show(); });

@@ -15,12 +15,16 @@ function seatCount(game, values) {
 function optionInput(opt) {
   const id = `opt-${opt.name}`;
   let input;
-  if (opt.type === "int") {
+  if (opt.type === "int" && opt.max - opt.min > 40) {
+    input = el("input", { id, name: opt.name, type: "number", min: opt.min, max: opt.max, step: 1, value: opt.default, required: true });
+  } else if (opt.type === "int") {
     input = el("select", { id, name: opt.name });
     for (let v = opt.min; v <= opt.max; v++) input.append(el("option", { value: v, text: String(v), selected: v === opt.default }));
   } else if (opt.type === "choice") {
     input = el("select", { id, name: opt.name });
-    for (const c of opt.choices) input.append(el("option", { value: c, text: t(`option.${opt.name}.${c}`) === `option.${opt.name}.${c}` ? String(c) : t(`option.${opt.name}.${c}`), selected: c === opt.default }));
+    // a game's language follows the page's, where the game has it
+    const chosen = opt.name === "language" && opt.choices.includes(language()) ? language() : opt.default;
+    for (const c of opt.choices) input.append(el("option", { value: c, text: t(`option.${opt.name}.${c}`) === `option.${opt.name}.${c}` ? String(c) : t(`option.${opt.name}.${c}`), selected: c === chosen }));
   } else if (opt.type === "bool") {
     input = el("input", { id, name: opt.name, type: "checkbox", checked: opt.default });
     return el("label", { for: id, class: "check" }, input, label(opt.label) || opt.name);
@@ -90,11 +94,23 @@ function drawGames() {
       el("p", { class: "muted", text: game.min_players === game.max_players ? t("lobby.players", { n: game.min_players }) : t("lobby.players.range", { min: game.min_players, max: game.max_players }) }));
     if (game.page) {
       card.append(createForm(game));
+      quickStart(game, card);
     } else {
       card.append(el("p", { class: "soon", text: t("lobby.no_page") }), el("code", { text: `./start play ${game.name}` }));
     }
     root.append(card);
   }
+}
+
+// A game's page may offer its own start dialog (Akwaier's "ARE YOU PLAYING, HUMAN?").
+async function quickStart(game, card) {
+  try {
+    const module = await import(`./games/${game.name}.js`);
+    if (!module.startDialog) return;
+    const button = el("button", { type: "button", class: "quick-start", id: `quick-${game.name}`,
+      text: t(`${game.name}.quick_start`), onclick: () => module.startDialog({ t }).showModal() });
+    card.querySelector("form.create").before(button);
+  } catch (err) { console.error(err); }
 }
 
 function gameTitle(name) {

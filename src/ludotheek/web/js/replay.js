@@ -38,7 +38,8 @@ function markMove() {
   document.querySelectorAll("#replay-moves li").forEach((li) => {
     const current = Number(li.dataset.at) === at;
     li.setAttribute("aria-current", String(current));
-    if (current) li.scrollIntoView({ block: "nearest" });
+    // scroll the list only, never the page
+    if (current) li.parentElement.scrollTop = li.offsetTop - li.parentElement.clientHeight / 2;
   });
 }
 
@@ -85,6 +86,7 @@ async function main() {
   const seats = Object.keys(held);
   token = seats.length ? held[seats[0]] : null;
   const live = await api.get(`/api/games/${gameId}`, token);
+  document.body.dataset.game = live.game;
   total = live.version;
   allMoves = live.moves;
   document.getElementById("title").textContent = `${t(`title.${live.game}`)} · ${t("replay.title")}`;

@@ -1,0 +1,131 @@
+"""Errors in the pages: the browser reports them, the server appends them to a log.
+
+``POST /api/client-errors`` takes a small JSON report (what went wrong, where, the
+stack). The full report is appended to a text file in the data folder — for
+Akwaier the manual's ``akwaier-fout.txt``, for another game ``<game>-errors.txt``,
+and ``ludotheek-errors.txt`` for pages of no game. The page tells the player and
+the game goes on. Reports are size-limited (``Settings.max_error_report``) and
+rate-limited per address (``Settings.error_reports_per_minute``), so a page in a
+loop cannot fill the disk.
+"""
+
+from __future__ import annotations
+
+import datetime
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from ludotheek.games import names
+from ludotheek.server.errors import BadRequest, TooMany
+from ludotheek.server.http import client_address, read_json
+from ludotheek.store.paths import data_dir
+
+#: the log of a game's page errors, by game (others: "<game>-errors.txt")
+ERROR_FILES = {"akwaier": "akwaier-fout.txt"}
+GENERAL_FILE = "ludotheek-errors.txt"
+#: what a report may hold, and how many characters of each are kept
+FIELDS = {"game": 32, "game_id": 32, "version": 12, "kind": 40, "message": 2000,
+          "stack": 8000, "url": 500, "agent": 300, "context": 2000}
+_write_lock = threading.Lock()
+
+
+def file_name(game: str | None) -> str:
+    """The log file of ``game``'s page errors."""
+    if game is None:
+        return GENERAL_FILE
+    return ERROR_FILES.get(game, f"{game}-errors.txt")
+
+
+class RateLimit:
+    """A token bucket per address: ``per_minute`` reports, in bursts of at most ``burst``."""
+
+    def __init__(self, per_minute: float, burst: int, max_addresses: int = 10_000) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = burst
+        self.max_addresses = max_addresses
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, address: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        allowance, last = self.buckets.get(address, (float(self.burst), now))
+        allowance = min(float(self.burst), allowance + (now - last) * self.rate)
+        if len(self.buckets) >= self.max_addresses and address not in self.buckets:
+            self.buckets.clear()  # crude, but bounded: forget everyone rather than grow
+        if allowance < 1:
+            self.buckets[address] = (allowance, now)
+            return False
+        self.buckets[address] = (allowance - 1, now)
+        return True
+
+
+def _clean(value: Any, limit: int) -> str:
+    """A field as text: no control characters but newlines and tabs, at most ``limit``."""
+    text = value if isinstance(value, str) else str(value)
+    text = "".join(ch if ch.isprintable() or ch in "\n\t" else "?" for ch in text)
+    return text if len(text) <= limit else text[:limit] + " …(cut)"
+
+
+def check_report(body: Any) -> dict[str, str]:
+    """The report's fields as text; :class:`BadRequest` says what is wrong."""
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object with at least 'message'")
+    unknown = sorted(set(body) - set(FIELDS))
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})")
+    if not isinstance(body.get("message"), str) or not body["message"].strip():
+        raise BadRequest("'message' must be a text saying what went wrong")
+    game = body.get("game")
+    if game is not None and game not in names():
+        raise BadRequest(f"unknown game {game!r}; the games are: {', '.join(names())}")
+    return {k: _clean(v, FIELDS[k]) for k, v in body.items() if v is not None}
+
+
+def format_report(report: dict[str, str], address: str, when: datetime.datetime) -> str:
+    """The report as the log writes it: a header line, then one line per field."""
+    where = report.get("game", "ludotheek")
+    if "game_id" in report:
+        where += f", game {report['game_id']}"
+        if "version" in report:
+            where += f" (version {report['version']})"
+    lines = [f"==== {when.strftime('%Y-%m-%d %H:%M:%S')} UTC ==== {where}",
+             f"from: {address}"]
+    for key in ("kind", "message", "url", "agent", "context"):
+        if key in report:
+            lines.append(f"{key}: {report[key]}")
+    if "stack" in report:
+        lines.append("stack:")
+        lines.extend("    " + line for line in report["stack"].splitlines())
+    return "\n".join(lines) + "\n\n"
+
+
+def append_report(folder: Path, game: str | None, text: str) -> Path:
+    """Append ``text`` to the game's error log in ``folder`` (made if missing)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / file_name(game)
+    with _write_lock, open(path, "a", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+async def post_client_error(request: Request) -> JSONResponse:
+    settings = request.app.state.settings
+    limiter: RateLimit = request.app.state.error_limit
+    address = client_address(request)
+    body = await read_json(request, settings.max_error_report)
+    report = check_report(body)
+    if not limiter.take(address):
+        raise TooMany("too many error reports from this address; the first ones were kept")
+    text = format_report(report, address, datetime.datetime.now(datetime.UTC))
+    folder = settings.error_dir or data_dir()
+    path = await anyio.to_thread.run_sync(append_report, folder, report.get("game"), text)
+    return JSONResponse({"logged": True, "file": path.name}, status_code=201)
+
+
+routes = [Route("/api/client-errors", post_client_error, methods=["POST"])]

@@ -1,0 +1,188 @@
+// Akwaier: the page of the 1987 BBC Basic take on Acquire, laid out as its manual describes:
+// a top bar (new game, score list, play fast, the turn counter, the view switch), the board
+// with the hand strip, the button strip and a plain-language line under it, and on the right
+// the data panel and the message log. The pieces live in ./akwaier/.
+import { el } from "../ui.js";
+import { createBoard, drawBoard } from "./akwaier/board.js";
+import { createControls, drawControls } from "./akwaier/controls.js";
+import { endDialog, scoreDialog, startDialog } from "./akwaier/dialogs.js";
+import { mine, money, stylesheet } from "./akwaier/format.js";
+import { MessageLog } from "./akwaier/log.js";
+import { createPanel, drawPanel } from "./akwaier/panel.js";
+
+export { startDialog };
+
+const FAST_KEY = "ludotheek.akwaier.fast";
+const VIEW_KEY = "ludotheek.akwaier.view";
+const DELAY_KEY = "ludotheek.akwaier.delay";   // ms; tests make it small
+const BASE_DELAY = 300;                           // the original's pause around a computer turn
+
+function fast() { return localStorage.getItem(FAST_KEY) === "1"; }
+
+// The pause before a computer's decision is shown: 0.3 s (play fast: an eighth, never under 15 ms).
+export function delay() {
+  const saved = localStorage.getItem(DELAY_KEY);
+  const base = saved !== null && Number.isFinite(Number(saved)) ? Number(saved) : BASE_DELAY;
+  return fast() ? Math.max(15, base / 8) : base;
+}
+
+export function create(ctx) {
+  const { t } = ctx;
+  const report = ctx.report || ((err) => console.error(err));   // the replay viewer has none
+  stylesheet();
+  document.body.classList.toggle("akw-retro", localStorage.getItem(VIEW_KEY) === "retro");
+
+  // --- the top bar ---
+  const newBtn = el("button", { type: "button", id: "akw-new" });
+  const scoresBtn = el("button", { type: "button", id: "akw-scores" });
+  const fastBox = el("input", { type: "checkbox", id: "akw-fast", checked: fast() });
+  const fastLabel = el("label", { for: "akw-fast", class: "akw-fast" }, fastBox, el("span"));
+  const undoBtn = el("button", { type: "button", id: "akw-undo", hidden: true });
+  const turn = el("span", { class: "akw-turn", id: "akw-turn", "aria-live": "off" });
+  const modern = el("button", { type: "button", id: "view-modern", "data-view": "modern" });
+  const retroBtn = el("button", { type: "button", id: "view-retro", "data-view": "retro" });
+  const viewLabel = el("span", { class: "akw-view-label" });
+  const viewSwitch = el("span", { class: "akw-views", role: "group" }, viewLabel, modern, retroBtn);
+  const top = el("div", { class: "akw-top", role: "toolbar" },
+    ...(ctx.replay ? [] : [newBtn, scoresBtn, fastLabel, undoBtn]), turn, el("span", { class: "akw-spacer" }), viewSwitch);
+
+  // --- the board, the controls, the panel, the log ---
+  const board = createBoard(t);
+  const controls = createControls(t);
+  const panel = createPanel(t);
+  let shown = null;
+  const log = new MessageLog({ ...ctx, report, names: () => (shown ? shown.state.names : []) });
+  const logBox = el("section", { class: "akw-block akw-logbox" }, el("h3", { "data-key": "akwaier.log" }), log.node);
+  const root = el("div", { class: "akw", id: "akw" }, top,
+    el("div", { class: "akw-main" },
+      el("div", { class: "akw-left" }, board, ctx.replay ? null : controls.node),
+      el("div", { class: "akw-right" }, panel.node, logBox)));
+  ctx.board.replaceChildren(root);
+  ctx.extra.replaceChildren();
+
+  const ui = { selected: null, founding: false, busy: false, version: -1, canPick: false };
+  let endShownFor = null;
+
+  function texts() {
+    newBtn.textContent = t("akwaier.new_game");
+    scoresBtn.textContent = t("akwaier.scores.button");
+    fastLabel.lastChild.textContent = t("akwaier.fast");
+    undoBtn.textContent = t("akwaier.undo");
+    undoBtn.title = t("akwaier.undo_hint");
+    modern.textContent = t("akwaier.view.modern");
+    retroBtn.textContent = t("akwaier.view.retro");
+    viewLabel.textContent = t("akwaier.view");
+    viewSwitch.setAttribute("aria-label", t("akwaier.view"));
+    top.setAttribute("aria-label", t("akwaier.toolbar"));
+    logBox.querySelector("h3").textContent = t("akwaier.log");
+    for (const b of [modern, retroBtn]) b.setAttribute("aria-pressed", String(document.body.classList.contains("akw-retro") === (b === retroBtn)));
+  }
+
+  function draw() {
+    if (!shown) return;
+    const view = shown;
+    const st = view.state;
+    ui.canPick = !ctx.replay && mine(view) && st.phase === "place" && !ui.busy;
+    turn.textContent = t("akwaier.turn", { n: st.turn, max: st.max_turns });
+    undoBtn.hidden = ctx.replay || !view.can_undo;
+    undoBtn.disabled = ui.busy;
+    drawBoard(board, view, { selected: ui.selected, canPick: ui.canPick, mine: !ctx.replay && mine(view), onSelect: select }, t);
+    drawPanel(panel, view, t);
+    if (!ctx.replay) {
+      drawControls(controls, view, { ...ui, onSelect: select, act, cancel, found: startFounding, standings: showEnd }, t);
+    }
+    texts();
+  }
+
+  function select(slot) {
+    if (!shown || !ui.canPick) return;
+    const tile = shown.state.hand && shown.state.hand[slot - 1];
+    if (!tile || !tile.cell) return;
+    ui.selected = slot;
+    ui.founding = false;
+    draw();
+  }
+  function cancel() { ui.selected = null; ui.founding = false; draw(); }
+  function startFounding() { ui.founding = true; draw(); }
+  async function act(move) {
+    if (ui.busy) return;
+    ui.busy = true;
+    draw();
+    try { await ctx.play(move); } finally {
+      ui.busy = false;
+      draw();
+    }
+  }
+  function newGame() { startDialog({ t }).showModal(); }
+  function showEnd() { if (shown && shown.over) endDialog(shown, ctx, newGame).catch(report); }
+
+  newBtn.addEventListener("click", newGame);
+  scoresBtn.addEventListener("click", () => scoreDialog(t, shown && shown.over ? shown.id : null).catch(report));
+  fastBox.addEventListener("change", () => localStorage.setItem(FAST_KEY, fastBox.checked ? "1" : "0"));
+  undoBtn.addEventListener("click", async () => {
+    if (ui.busy) return;
+    ui.busy = true;
+    draw();
+    try { await ctx.undo(); } finally { ui.busy = false; draw(); }
+  });
+  for (const b of [modern, retroBtn]) {
+    b.addEventListener("click", () => {
+      localStorage.setItem(VIEW_KEY, b.dataset.view);
+      document.body.classList.toggle("akw-retro", b.dataset.view === "retro");
+      draw();
+    });
+  }
+
+  // keys 1-8 choose a tile, Enter places it, Escape cancels
+  if (!ctx.replay) {
+    document.addEventListener("keydown", (ev) => {
+      if (!shown || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      // not while typing in a field or in a dialog (a checkbox such as "play fast" is no field)
+      if (ev.target.closest("input:not([type=checkbox]), select, textarea, dialog") || document.querySelector("dialog[open]")) return;
+      if (ev.key >= "1" && ev.key <= "8") { select(Number(ev.key)); ev.preventDefault(); return; }
+      if (ev.key === "Escape" && ui.selected) { cancel(); return; }
+      if (ev.key === "Enter" && ui.selected && ui.canPick && !ev.target.closest("button, [role=button]")) {
+        const tile = shown.state.hand[ui.selected - 1];
+        if (tile && tile.placeable && shown.legal_moves.includes(tile.cell)) act(tile.cell);
+      }
+    });
+    document.addEventListener("languagechange", () => log.redraw());
+  }
+
+  return {
+    ownsStatus: !ctx.replay,
+    update(view, prev) {
+      if (view.version !== ui.version) {
+        ui.selected = null;
+        ui.founding = false;
+        ui.version = view.version;
+      }
+      shown = view;
+      draw();
+      log.update(view, prev);
+      if (view.over && !ctx.replay && endShownFor !== view.id && !document.querySelector("dialog[open]")) {
+        endShownFor = view.id;
+        showEnd();
+      }
+    },
+    // the pause before showing ``view`` after ``prev``: computer decisions at a human pace
+    pace(view, prev) {
+      if (view.version !== prev.version + 1 || prev.to_move === null) return 0;
+      const seat = view.seats[prev.to_move];
+      if (!seat || seat.type !== "computer") return 0;
+      const last = view.moves[view.moves.length - 1] || "";
+      if (last.startsWith("undo ")) return 0;
+      const d = delay();
+      return prev.state.phase === "place" ? 2 * d : d;   // before a turn, and before each decision
+    },
+    status(view) {
+      if (view.over) return t("game.over");
+      return null;
+    },
+    result(view) {
+      const top = view.state.standings[0];
+      const winners = view.state.standings.filter((r) => r.place === 1).map((r) => r.name);
+      return t(winners.length > 1 ? "akwaier.result.shared" : "akwaier.result", { names: winners.join(", "), name: top.name, wealth: money(top.wealth) });
+    },
+  };
+}

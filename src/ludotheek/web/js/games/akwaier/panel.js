@@ -1,0 +1,63 @@
+// The data panel: the chains (price, tiles, can it be founded), each player's shares with
+// the largest holder of every chain marked and the second muted, each player's cash and
+// wealth with the player to move marked, and the tiles left in the bag.
+import { el } from "../../ui.js";
+import { CHAINS, money } from "./format.js";
+
+export function createPanel(t) {
+  const chains = el("table", { class: "akw-table", id: "akw-chains" });
+  const players = el("table", { class: "akw-table", id: "akw-players" });
+  const shares = el("table", { class: "akw-table akw-shares", id: "akw-shares" });
+  const bag = el("p", { class: "akw-bag", id: "akw-bag" });
+  const node = el("section", { class: "akw-panel", "aria-label": t("akwaier.panel") },
+    el("div", { class: "akw-block akw-block-chains" }, el("h3", { "data-key": "akwaier.chains" }), chains),
+    el("div", { class: "akw-block akw-block-players" }, el("h3", { "data-key": "akwaier.players" }), players, bag),
+    el("div", { class: "akw-block akw-block-shares" }, el("h3", { "data-key": "akwaier.shares" }), shares));
+  return { node, chains, players, shares, bag };
+}
+
+const chip = (ch) => el("span", { class: `chip chain-${ch}`, text: ch });
+
+export function drawPanel(panel, view, t) {
+  const st = view.state;
+  panel.node.querySelectorAll("[data-key]").forEach((h) => { h.textContent = t(h.dataset.key); });
+
+  panel.chains.replaceChildren(
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col", text: t("akwaier.col.chain") }),
+      el("th", { scope: "col", class: "num", text: t("akwaier.col.price") }),
+      el("th", { scope: "col", class: "num", text: t("akwaier.col.tiles") }),
+      el("th", { scope: "col", text: t("akwaier.col.foundable") }))),
+    el("tbody", {}, st.chains.map((c) => el("tr", { class: c.exists ? "" : "absent", "data-chain": c.chain },
+      el("th", { scope: "row" }, chip(c.chain)),
+      el("td", { class: "num", text: c.exists ? money(c.price) : "–" }),
+      el("td", { class: "num", text: String(c.tiles) }),
+      el("td", { text: c.foundable ? t("akwaier.yes") : t("akwaier.no") })))));
+
+  const largest = {};
+  const second = {};
+  for (const c of st.chains) { largest[c.chain] = new Set(c.largest); second[c.chain] = new Set(c.second); }
+  panel.shares.replaceChildren(
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("akwaier.col.player") }),
+      ...[...CHAINS].map((ch) => el("th", { scope: "col", class: "num" }, chip(ch))))),
+    el("tbody", {}, st.players.map((p) => el("tr", { class: p.to_move ? "to-move" : "", "data-seat": String(p.seat) },
+      el("th", { scope: "row", text: p.name }),
+      ...[...CHAINS].map((ch) => {
+        const n = p.shares[ch];
+        const rank = n > 0 && largest[ch].has(p.seat) ? "largest" : n > 0 && second[ch].has(p.seat) ? "second" : "";
+        return el("td", { class: `num ${rank}`, "data-chain": ch, text: n ? String(n) : "·",
+          title: rank ? t(`akwaier.${rank}_holder`, { chain: ch }) : null });
+      })))));
+
+  panel.players.replaceChildren(
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col", text: t("akwaier.col.player") }),
+      el("th", { scope: "col", class: "num", text: t("akwaier.col.cash") }),
+      el("th", { scope: "col", class: "num", text: t("akwaier.col.wealth") }))),
+    el("tbody", {}, st.players.map((p) => el("tr", { class: p.to_move ? "to-move" : "", "data-seat": String(p.seat),
+      "aria-current": p.to_move ? "true" : null },
+      el("th", { scope: "row" }, el("span", { class: "bar", "aria-hidden": "true", text: p.to_move ? "▶" : "" }), p.name),
+      el("td", { class: "num", text: money(p.cash) }),
+      el("td", { class: "num wealth", text: money(p.wealth) })))));
+  panel.bag.textContent = t("akwaier.bag", { n: st.bag });
+}

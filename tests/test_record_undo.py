@@ -1,0 +1,70 @@
+"""``undo N`` in game records: the position after it is the one after move N, nothing is
+removed, and the line of play leaves the undone moves out."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ludotheek.core.errors import BadRecord
+from ludotheek.core.record import Record, effective_line, from_text, mover_of, to_text
+
+
+def with_undos(game: str, seed: int, steps: int, rng: random.Random) -> tuple[list[str], list]:
+    """Random moves with random undos; the record's moves and every position."""
+    rec = Record(game, {}, seed)
+    state = rec.start()
+    positions = [state]
+    moves: list[str] = []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        if moves and rng.random() < 0.25:
+            back = rng.randrange(len(moves))
+            moves.append(f"undo {back}")
+            state = positions[back]
+        else:
+            move = rng.choice(state.legal_moves())
+            moves.append(move)
+            state = state.play(move)
+        positions.append(state)
+    return moves, positions
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["wari", "akwaier"]), st.integers(0, 10_000), st.integers(1, 60))
+def test_undo_replays_to_the_line_of_play(game: str, seed: int, steps: int) -> None:
+    moves, positions = with_undos(game, seed, steps, random.Random(seed))
+    rec = Record(game, {}, seed, tuple(moves))
+    states = list(rec.states())
+    assert states == positions  # every record move has its position, undos included
+    line = effective_line(moves)
+    straight = Record(game, {}, seed, tuple(moves[n - 1] for n in line))
+    assert straight.replay() == rec.replay()
+    assert all(not moves[n - 1].startswith("undo") for n in line)
+    assert line == sorted(line)
+
+
+def test_rule_undo_goes_back_to_an_earlier_move_only() -> None:
+    rec = Record("wari", {"seeds_per_cup": 4}, 1, ("3", "9", "undo 3"))
+    with pytest.raises(BadRecord, match="earlier move"):
+        rec.replay()
+    with pytest.raises(BadRecord, match="write undo N"):
+        Record("wari", {}, 1, ("3", "undo x")).replay()
+    with pytest.raises(BadRecord, match="the game is over"):
+        Record("wari", {}, 1, ("resign", "undo 0")).replay()
+    assert effective_line(["3", "9", "undo 0", "2"]) == [4]
+    assert effective_line(["3", "9", "undo 1", "8", "undo 3"]) == [1]
+
+
+def test_undo_in_the_text_form_and_who_made_a_move() -> None:
+    rec = Record("wari", {"seeds_per_cup": 4}, 1, ("3", "9", "undo 1", "8"))
+    text = to_text(rec)
+    assert "-: undo 1" in text
+    assert from_text(text).moves == rec.moves
+    start = rec.start()
+    assert mover_of(start, "3") == 0 and mover_of(start, "undo 0") is None
+    assert mover_of(start, "resign 1") == 1
