@@ -83,7 +83,7 @@ def create_app(db: Database | str | Path | None = None,
         if settings.redis_url:
             service.jobs = RedisJobs(settings.redis_url)
             service.events = RedisEvents(settings.redis_url)
-            await service.events.start(service.on_remote_change)
+            await service.events.start(service.on_remote_change, service.catch_up)
             sweeper = asyncio.get_running_loop().create_task(_sweep(service, settings))
         else:
             pool.warm()

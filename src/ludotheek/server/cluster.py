@@ -49,19 +49,37 @@ class RedisEvents:
         except Exception:
             log.exception("announcing version %d of game %s failed", version, gid)
 
-    async def start(self, on_change: Callable[[str, int], Awaitable[None]]) -> None:
+    async def start(self, on_change: Callable[[str, int], Awaitable[None]],
+                    on_reconnect: Callable[[], Awaitable[None]] | None = None) -> None:
+        """Listen for changes; after a lost connection, listen again and call
+        ``on_reconnect`` (events may have been missed meanwhile)."""
         pubsub = self.listener.pubsub()
         await pubsub.subscribe(CHANNEL)
 
         async def listen() -> None:
-            async for message in pubsub.listen():
-                if message.get("type") != "message":
-                    continue
+            nonlocal pubsub
+            while True:
                 try:
-                    data = json.loads(message["data"])
-                    await on_change(str(data["id"]), int(data["version"]))
+                    async for message in pubsub.listen():
+                        if message.get("type") != "message":
+                            continue
+                        try:
+                            data = json.loads(message["data"])
+                            await on_change(str(data["id"]), int(data["version"]))
+                        except Exception:
+                            log.exception("a change event could not be handled")
+                except asyncio.CancelledError:
+                    raise
                 except Exception:
-                    log.exception("a change event could not be handled")
+                    log.exception("the change events' connection was lost; listening again")
+                    await asyncio.sleep(1)
+                    with contextlib.suppress(Exception):
+                        await pubsub.aclose()
+                    pubsub = self.listener.pubsub()
+                    with contextlib.suppress(Exception):
+                        await pubsub.subscribe(CHANNEL)
+                        if on_reconnect is not None:
+                            await on_reconnect()
 
         self._task = asyncio.get_running_loop().create_task(listen())
 

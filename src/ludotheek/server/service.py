@@ -497,10 +497,23 @@ class GameService:
         if self.jobs is None:
             self.schedule_computer(live)
 
+    async def catch_up(self) -> None:
+        """Bring every game watched here up to the database (after missed change events)."""
+        watched = [gid for gid in list(self.hub.rooms) if gid in self.cache]
+        if not watched:
+            return
+        stored = await self._db(self.db.games.versions, watched)
+        for gid, version in stored.items():
+            live = self.cache.get(gid)
+            if live is not None and version > live.version:
+                await self.on_remote_change(gid, version)
+
     async def sweep(self) -> int:
-        """Send again the jobs of computer turns that have waited too long (cluster mode)."""
+        """Send again the jobs of computer turns that have waited too long, and catch up
+        the watched games (cluster mode)."""
         if self.jobs is None:
             return 0
+        await self.catch_up()
         stalled = await self._db(self.db.games.waiting_for_computer, 8.0)
         for gid, version in stalled:
             await self.jobs.send(gid, version)

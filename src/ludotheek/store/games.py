@@ -272,6 +272,13 @@ class GameStore:
             return conn.execute(select(games.c.id).where(games.c.parent == parent)
                                 .order_by(games.c.created).limit(1)).scalar()
 
+    def versions(self, ids: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of these games."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.version)
+                                .where(games.c.id.in_(list(ids)))).all()
+        return {str(gid): int(v) for gid, v in rows}
+
     def waiting_for_computer(self, older_than: float) -> list[tuple[str, int]]:
         """Active games whose computer seat has been to move for ``older_than`` seconds."""
         limit = time.time() - older_than
