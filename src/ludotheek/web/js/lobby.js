@@ -34,13 +34,20 @@ function optionInput(opt) {
   return el("label", { for: id }, label(opt.label) || opt.name, input);
 }
 
+// "Strong (about 1 s a move)": the level's name and its time per move
+export function levelText(lv) {
+  const name = label(lv.label) || lv.name;
+  if (!lv.seconds) return `${name} (${t("level.instant")})`;
+  return `${name} (${t("level.seconds", { s: lv.seconds < 1 ? lv.seconds.toFixed(2).replace(/0$/, "") : lv.seconds })})`;
+}
+
 function seatSelect(game, i) {
   const select = el("select", { name: `seat-${i}`, "aria-label": t("lobby.seat", { n: i + 1 }) });
   if (i === 0) select.append(el("option", { value: "person:play", text: t("lobby.you") }));
   else select.append(el("option", { value: "person:invite", text: t("lobby.person") }));
   select.append(el("option", { value: i === 0 ? "person:invite" : "person:play", text: i === 0 ? t("lobby.person") : t("lobby.here") }));
   for (const lv of game.levels) {
-    select.append(el("option", { value: `computer:${lv.name}`, text: `${t("lobby.computer")}: ${label(lv.label) || lv.name}`, selected: i > 0 && lv.name === "normal" }));
+    select.append(el("option", { value: `computer:${lv.name}`, text: `${t("lobby.computer")}: ${levelText(lv)}`, selected: i > 0 && lv.name === "normal" }));
   }
   return el("label", {}, t("lobby.seat", { n: i + 1 }), select);
 }
@@ -154,12 +161,37 @@ async function drawLists() {
   const [active, over] = await Promise.all([
     api.get(`/api/games?status=active&limit=30${q}`), api.get(`/api/games?status=over&limit=30${q}`)]);
   document.getElementById("active").replaceChildren(table(active.games, "active"));
-  document.getElementById("finished").replaceChildren(historyFilter(), table(over.games, "over"));
+  document.getElementById("finished").replaceChildren(historyFilter(), table(over.games, "over"),
+    importForm());
   const mine = Object.entries(myGames()).sort((a, b) => b[1].saved - a[1].saved).slice(0, 20);
   const box = document.getElementById("mine");
   if (!mine.length) { box.replaceChildren(el("p", { class: "empty", text: t("lobby.none_mine") })); return; }
   box.replaceChildren(el("ul", {}, mine.map(([id, g]) => el("li", {},
     el("a", { href: `/play/${id}`, text: `${gameTitle(g.game)} · ${new Date(g.saved).toLocaleString(language())}` })))));
+}
+
+// Import a game record (JSON or text): checked move by move on the server.
+function importForm() {
+  const file = el("input", { type: "file", id: "import-file", accept: ".json,.txt,application/json,text/plain" });
+  const submit = el("button", { type: "submit", text: t("lobby.import") });
+  const form = el("form", { class: "import", id: "import-form" },
+    el("label", {}, t("lobby.import_label"), " ", file), submit);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    if (!file.files.length) { toast(t("lobby.import_choose"), "error"); return; }
+    const text = await file.files[0].text();
+    try {
+      const res = await fetch("/api/records", {
+        method: "POST", body: text,
+        headers: { "Content-Type": text.trimStart().startsWith("{") ? "application/json" : "text/plain" },
+      });
+      const data = await res.json();
+      if (!res.ok) { toast(data.error || res.statusText, "error"); return; }
+      rememberCreated(data, "", []);  // an unfinished game: its person seats are played here
+      location.href = data.seats.some((s) => s.token) ? `/play/${data.id}` : `/replay/${data.id}`;
+    } catch (err) { toast(err.message, "error"); }
+  });
+  return form;
 }
 
 async function main() {
