@@ -37,8 +37,8 @@ function optionInput(opt) {
 // "Strong (about 1 s a move)": the level's name and its time per move
 export function levelText(lv) {
   const name = label(lv.label) || lv.name;
-  if (!lv.seconds) return `${name} (${t("level.instant")})`;
-  return `${name} (${t("level.seconds", { s: lv.seconds < 1 ? lv.seconds.toFixed(2).replace(/0$/, "") : lv.seconds })})`;
+  if (!lv.seconds) return `${name} · ${t("level.instant")}`;
+  return `${name} · ${t("level.seconds", { s: lv.seconds < 1 ? lv.seconds.toFixed(2).replace(/0$/, "") : lv.seconds })}`;
 }
 
 function seatSelect(game, i) {
