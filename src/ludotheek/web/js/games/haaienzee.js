@@ -11,7 +11,7 @@ import { startDialog, stylesheet } from "./haaienzee/dialog.js";
 import { COLOUR_KEYS, createBoard, drawBoard, fishShape, Geometry, sharkShape } from "./haaienzee/draw.js";
 import { createMeters, drawMeters } from "./haaienzee/meters.js";
 import { setupOptions, turnOptions } from "./haaienzee/moves.js";
-import { describeChoice, dirName, resultText, sentences } from "./haaienzee/text.js";
+import { capital, describeChoice, dirName, resultText, sentences } from "./haaienzee/text.js";
 
 export { startDialog };
 
@@ -57,7 +57,6 @@ export function create(ctx) {
   const motionLabel = el("label", { for: "hz-animate", class: "hz-animate" }, motion, el("span"));
   const controls = createControls(t);
   const top = el("div", { class: "hz-top", role: "toolbar" }, newBtn, undoBtn, resignBtn, motionLabel);
-  controls.tools.append(top);
   const board = createBoard(t);
   const meters = createMeters(t);
   const help = legend(t);
@@ -69,7 +68,7 @@ export function create(ctx) {
   ctx.board.replaceChildren(root);
   const logTitle = el("h2", {});
   const legendTitle = el("h2", {});
-  ctx.extra.replaceChildren(meters.node, logTitle, log.node, legendTitle, help.node);
+  ctx.extra.replaceChildren(ctx.replay ? "" : top, meters.node, logTitle, log.node, legendTitle, help.node);
 
   const ui = { version: -1, colour: null, facing: localStorage.getItem(FACING_KEY) || null, takeOut: false, newPrey: null, busy: false };
   let geo = null;
@@ -181,8 +180,10 @@ export function create(ctx) {
         facing: (f) => { ui.facing = f; localStorage.setItem(FACING_KEY, f); draw(); },
         takeOut: (on) => { ui.takeOut = on; draw(); },
         newPrey: (c) => { ui.newPrey = c; draw(); },
+        holds: Object.keys(ctx.held()).length > 0,
       };
       drawControls(controls, view, ui, o, handlers, t);
+      controls.title.textContent = capital(controls.title.textContent);
     }
     drawMeters(meters, view, t);
     const seat = heldSeat(view);

@@ -6,7 +6,7 @@ import { el, svg } from "../../ui.js";
 import { COLOUR_KEYS, fishShape, sharkName } from "./draw.js";
 import { COMPASS } from "./geometry.js";
 import { COLOURS } from "./moves.js";
-import { describeChoice, dirName } from "./text.js";
+import { capital, describeChoice, dirName } from "./text.js";
 
 function fishIcon(colour) {
   return svg("svg", { class: "fish-icon", viewBox: "-18 -10 36 20", "aria-hidden": "true" }, fishShape(colour));
@@ -29,11 +29,10 @@ export function createControls(t) {
   const preyKeep = el("button", { type: "button", class: "hz-prey", id: "hz-prey-keep", "data-prey": "" }, el("span", { class: "hz-empty-chip", "aria-hidden": "true" }), el("span"));
   const preyButtons = COLOURS.map((c) => el("button", { type: "button", class: "hz-prey", id: `hz-prey-${c}`, "data-prey": c }, fishIcon(c), el("span")));
   const prey = el("div", { class: "hz-group hz-newprey", role: "group" }, preyLabel, preyKeep, ...preyButtons);
-  const tools = el("div", { class: "hz-tools" });
   const actions = el("div", { class: "hz-actions" }, colours, dirs, prey, pass, other);
   const line = el("p", { class: "hz-line", id: "hz-line", "aria-live": "polite" });
-  const node = el("section", { class: "hz-controls", id: "hz-controls" }, title, actions, el("div", { class: "hz-foot" }, line, tools));
-  return { node, title, tools, colours, colourLabel, colourButtons, dirs, dirLabel, dirButtons, pass, other, otherBox, prey, preyLabel, preyKeep, preyButtons, line, help: "" };
+  const node = el("section", { class: "hz-controls", id: "hz-controls" }, title, actions, line);
+  return { node, title, colours, colourLabel, colourButtons, dirs, dirLabel, dirButtons, pass, other, otherBox, prey, preyLabel, preyKeep, preyButtons, line, help: "" };
 }
 
 // Draw the strip for `view`. `ui` is the page's choice so far ({colour, facing, takeOut,
@@ -46,6 +45,7 @@ export function drawControls(c, view, ui, opts, h, t) {
   const acting = Boolean(opts) && !ui.busy;
   c.node.dataset.phase = st.phase;
   c.node.classList.toggle("idle", !opts);
+  c.node.classList.toggle("watching", !h.holds);
   c.colourLabel.textContent = t("haaienzee.choose_prey");
   c.dirLabel.textContent = setup ? t("haaienzee.choose_direction") : t("haaienzee.turn_only");
   c.preyLabel.textContent = t("haaienzee.new_prey");

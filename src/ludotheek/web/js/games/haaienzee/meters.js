@@ -38,9 +38,10 @@ export function createMeters(t) {
     return scale;
   });
   const diff = el("p", { class: "hz-diff", id: "hz-diff" });
+  const rule = el("p", { class: "hz-rule" });
   const info = el("p", { class: "hz-info", id: "hz-info" });
-  const node = el("section", { class: "hz-meters", id: "hz-meters" }, ...rows.map((r) => r.row), el("div", { class: "hz-summary" }, diff, info));
-  return { node, rows, scales, diff, info };
+  const node = el("section", { class: "hz-meters", id: "hz-meters" }, ...rows.map((r) => r.row), el("div", { class: "hz-summary" }, diff, rule, info));
+  return { node, rows, scales, diff, rule, info };
 }
 
 export function drawMeters(m, view, t) {
@@ -75,6 +76,7 @@ export function drawMeters(m, view, t) {
   m.diff.textContent = d === 0
     ? t("haaienzee.diff.level", { health: h0 })
     : t("haaienzee.diff.lead", { name: names[d > 0 ? 0 : 1], lead: Math.abs(d) });
+  m.rule.textContent = t("haaienzee.diff.rule");
   const parts = [];
   if (st.phase === "setup") parts.push(t("haaienzee.info.setup"));
   else parts.push(t("haaienzee.info.round", { round: st.round, max: st.max_rounds }), t("haaienzee.info.start", { name: names[st.start_player] }));

@@ -8,7 +8,7 @@ const REASON_KEYS = {
 };
 
 export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
-const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+export const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 export const dirName = (facing, t) => t(DIR_KEYS[facing]);
 export const colourName = (colour, t) => t(COLOUR_KEYS[colour]);
 
@@ -77,7 +77,7 @@ export function sentences(entry, names, t) {
       out.push(["over", e.winners.length ? t("haaienzee.log.won", { name: name(e.winners[0]) }) : t("haaienzee.log.draw")]);
     }
   }
-  return out;
+  return out.map(([kind, text]) => [kind, capital(text)]);
 }
 
 // The banner: who won and why.
