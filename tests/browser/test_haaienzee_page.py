@@ -44,7 +44,8 @@ def _act(page: Any, selector: str) -> None:
 
 
 def _lit(page: Any) -> set[str]:
-    return set(page.eval_on_selector_all(f"{BOARD} g.cell.target", "gs => gs.map(g => g.dataset.hex)"))
+    return set(page.eval_on_selector_all(f"{BOARD} g.cell.target",
+                                         "gs => gs.map(g => g.dataset.hex)"))
 
 
 def _engine_state(server: ServerProcess, gid: str, seed: int) -> Any:
@@ -145,7 +146,8 @@ def test_the_lit_hexes_are_the_engines_legal_destinations(server: ServerProcess,
         badge = page.locator(f"{BOARD} .marks g.eats[data-hex='{hex_}']")
         assert (badge.text_content() if badge.count() else "0") == str(eats)
     # only turning: exactly the engine's turn-only moves are offered as arrows
-    enabled = set(page.eval_on_selector_all(".hz-dir:not([disabled])", "bs => bs.map(b => b.dataset.facing)"))
+    enabled = set(page.eval_on_selector_all(".hz-dir:not([disabled])",
+                                            "bs => bs.map(b => b.dataset.facing)"))
     assert enabled == set(turn_only(state))
     # "I want to hunt another fish": the shark cannot eat, so fewer hexes are lit
     page.check("#hz-other-prey")
@@ -169,6 +171,7 @@ def test_a_change_of_prey_over_two_turns(server: ServerProcess, context_factory:
     page.wait_for_selector(f"{MINE}[data-shark='Y1']")
     assert page.locator(".hz-newprey").is_hidden()
     page.check("#hz-other-prey")
+    assert _lit(page) == destinations(state, E.TAKE_OUT)
     _act(page, "#hz-pass")
     view = httpx.get(f"{server.url}/api/games/{gid}").json()
     assert view["moves"][6] == "empty -"

@@ -146,7 +146,7 @@ export function drawBoard(root, geo, scene, opts, t) {
     const g = svg("g", { transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})`, id: `shark-${s.id}`, "data-hex": s.hex,
       "data-facing": s.facing, "data-prey": s.prey, class: `shark-at${s.id === scene.toMove ? " to-move" : ""}${s.placed ? " placed" : ""}`,
       role: "img", "aria-label": sharkLabel(s, t) });
-    if (s.id === scene.toMove) g.append(svg("circle", { class: "halo", r: R - 2 }));
+    if (s.id === scene.toMove) g.append(svg("circle", { class: "halo-back", r: R - 2 }), svg("circle", { class: "halo", r: R - 2 }));
     g.append(sharkShape(s));
     sharks.append(g);
   }
