@@ -252,6 +252,14 @@ def test_two_people_with_an_invite_link_and_a_spectator(server: ServerProcess,
     assert carol.locator(f"{BOARD} g.cell.free, {BOARD} g.cell.target").count() == 0
     assert carol.locator("#shark-R1").get_attribute("data-prey") == "brown"
     assert carol.locator(".hz-actions").is_hidden()
+    assert carol.locator("#hz-resign").is_hidden()
+    # Bob gives up: everybody sees why the game ended
+    bob.on("dialog", lambda d: d.accept())
+    bob.click("#hz-resign")
+    carol.wait_for_selector("#result")
+    assert "Red resigned" in carol.locator("#result").inner_text()
+    alice.wait_for_function("document.querySelector('#result')?.textContent.includes('Yellow wins')")
+    assert "Rood geeft op." in bob.locator("#hz-log").inner_text()
 
 
 def test_the_replay_viewer_draws_the_sea(server: ServerProcess, context_factory: Any) -> None:
