@@ -210,6 +210,17 @@ def test_a_reload_mid_game_resumes(server: ServerProcess, context_factory: Any) 
     view = httpx.get(f"{server.url}/api/games/{gid}").json()
     page.reload()
     page.wait_for_selector(f"{MINE}[data-version='{view['version']}']")
+    _assert_sea(page, view)
+    # the log is rebuilt from the history, the game goes on
+    page.wait_for_function(f"document.querySelectorAll('#hz-log li.turn, #hz-log li.place')"
+                           f".length === {len(view['moves'])}")
+    state = _engine_state(server, gid, 3)
+    assert _lit(page) == destinations(state)
+    _best_click(page)
+
+
+def _assert_sea(page: Any, view: dict[str, Any]) -> None:
+    """The sea on the page is the view's: every shark and every fish."""
     for s in view["state"]["sharks"]:
         shark = page.locator(f"#shark-{s['id']}")
         assert shark.get_attribute("data-hex") == s["hex"]
@@ -218,12 +229,36 @@ def test_a_reload_mid_game_resumes(server: ServerProcess, context_factory: Any) 
     fish = dict(page.eval_on_selector_all(f"{BOARD} g.cell[data-fish]",
                                           "gs => gs.map(g => [g.dataset.hex, g.dataset.fish])"))
     assert fish == view["state"]["fish"]
-    # the log is rebuilt from the history, the game goes on
-    page.wait_for_function(f"document.querySelectorAll('#hz-log li.turn, #hz-log li.place')"
-                           f".length === {len(view['moves'])}")
-    state = _engine_state(server, gid, 3)
-    assert _lit(page) == destinations(state)
-    _best_click(page)
+
+
+def test_animations_end_on_the_engines_position(server: ServerProcess,
+                                                context_factory: Any) -> None:
+    moves, state = greedy_moves()
+    gid, tokens = import_game(server.url, moves, [PERSON, COMPUTER])
+    ctx = context_factory(animate=True)
+    ctx.add_init_script("localStorage.setItem('ludotheek.haaienzee.delay', '20');")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/play/{gid}#token={tokens[0]}")
+    page.wait_for_selector(MINE)
+    assert page.locator("#hz-animate").is_checked()
+    choices = [c for c in state.view(0)["choices"]["moves"] if c["prey"] is None and c["hex"]]
+    best = max(choices, key=lambda c: c["eats"])
+    assert best["eats"] >= 3
+    page.click(f"#hex-{best['hex']}")
+    # the shark swims and eats hex by hex: the sea shows the fish disappearing one by one
+    page.wait_for_selector(f"{BOARD}[data-animating]")
+    counts = set()
+    while page.locator(f"{BOARD}[data-animating]").count():
+        counts.add(page.locator(f"{BOARD} g.cell[data-fish]").count())
+        page.wait_for_timeout(60)
+    assert len(counts) >= 3
+    page.wait_for_selector(MINE, timeout=30_000)   # after the computer's animated move too
+    view = httpx.get(f"{server.url}/api/games/{gid}").json()
+    page.wait_for_selector(f"{BOARD}[data-version='{view['version']}']")
+    _assert_sea(page, view)
+    assert not errors
 
 
 def test_two_people_with_an_invite_link_and_a_spectator(server: ServerProcess,
@@ -258,7 +293,8 @@ def test_two_people_with_an_invite_link_and_a_spectator(server: ServerProcess,
     bob.click("#hz-resign")
     carol.wait_for_selector("#result")
     assert "Red resigned" in carol.locator("#result").inner_text()
-    alice.wait_for_function("document.querySelector('#result')?.textContent.includes('Yellow wins')")
+    alice.wait_for_function(
+        "document.querySelector('#result')?.textContent.includes('Yellow wins')")
     assert "Rood geeft op." in bob.locator("#hz-log").inner_text()
 
 

@@ -70,7 +70,7 @@ export function create(ctx) {
   const legendTitle = el("h2", {});
   ctx.extra.replaceChildren(ctx.replay ? "" : top, meters.node, logTitle, log.node, legendTitle, help.node);
 
-  const ui = { version: -1, colour: null, facing: localStorage.getItem(FACING_KEY) || null, takeOut: false, newPrey: null, busy: false };
+  const ui = { version: -1, colour: null, facing: localStorage.getItem(FACING_KEY) || null, takeOut: false, newPrey: null, busy: false, animating: false };
   let geo = null;
   let animToken = 0;
   let animEnd = 0;
@@ -118,7 +118,7 @@ export function create(ctx) {
   function boardOptions(view, g) {
     const st = view.state;
     const opts = { names: true };
-    if (!mine(view) || ui.busy) return [null, opts];
+    if (!mine(view) || ui.busy || ui.animating) return [null, opts];
     if (st.phase === "setup") {
       const o = setupOptions(view);
       if (!ui.colour || !o.colours.find((c) => c.colour === ui.colour && c.free)) {
@@ -155,7 +155,7 @@ export function create(ctx) {
   }
 
   function draw() {
-    if (!shown) return;
+    if (!shown || ui.animating) return;   // the animation draws the sea, and this at its end
     const view = shown;
     const st = view.state;
     const g = geometry(st);
@@ -196,17 +196,17 @@ export function create(ctx) {
   async function animate(view, steps, token) {
     const st = view.state;
     const g = geometry(st);
-    ui.busy = true;
+    ui.animating = true;
+    board.dataset.animating = "1";
     try {
       for (const step of steps) {
         if (token !== animToken) return;
         drawBoard(board, g, step.scene, { names: true }, t);
-        board.dataset.animating = "1";
         await sleep(step.ms);
       }
     } finally {
       if (token === animToken) {
-        ui.busy = false;
+        ui.animating = false;
         delete board.dataset.animating;
         draw();
       }
@@ -242,12 +242,13 @@ export function create(ctx) {
       const step = !ctx.replay && motion.checked && prev && prev.id === view.id && view.version === prev.version + 1
         && !last.startsWith("undo ") && prev.state && prev.state.board;
       const steps = step ? plan(prev.state, view.state) : [];
+      ui.animating = false;
+      delete board.dataset.animating;
       if (steps.length) {
         animEnd = performance.now() + duration(steps);
         animate(view, steps, animToken).catch(report);
       } else {
         animEnd = 0;
-        ui.busy = false;
         draw();
       }
     },
