@@ -1,7 +1,7 @@
 """The Haaienzee page in Chromium: a whole game against the computer by clicking (the setup
 included), the lit hexes against the engine's legal destinations, a change of prey over two
-turns, a reload in the middle of a game, two people with an invite link and a spectator, and
-the replay viewer."""
+turns, a reload in the middle of a game and undo, the animation, two people with an invite
+link and a spectator, and the replay viewer."""
 
 from __future__ import annotations
 
@@ -217,6 +217,13 @@ def test_a_reload_mid_game_resumes(server: ServerProcess, context_factory: Any) 
     state = _engine_state(server, gid, 3)
     assert _lit(page) == destinations(state)
     _best_click(page)
+    # Undo (against the computer): back to the position before that decision
+    page.wait_for_selector(MINE)
+    shown = page.evaluate(SHOWN)
+    page.click("#hz-undo")
+    page.wait_for_function(f"{SHOWN} > {shown} && document.querySelector(\"{MINE}\")")
+    _assert_sea(page, view)
+    assert "takes back a move" in page.locator("#hz-log").inner_text()
 
 
 def _assert_sea(page: Any, view: dict[str, Any]) -> None:
@@ -307,6 +314,9 @@ def test_the_replay_viewer_draws_the_sea(server: ServerProcess, context_factory:
     for s in state.view(None)["sharks"]:
         assert page.locator(f"#shark-{s['id']}").get_attribute("data-hex") == s["hex"]
     assert page.locator("#hz-controls").count() == 0
+    assert page.locator("#hz-meters").is_visible()
+    assert [page.locator(f"#hz-health-{s}").inner_text() for s in (0, 1)] == \
+        [str(h) for h in state.health]
     assert page.locator(f"{BOARD} g.cell.target, {BOARD} g.cell.free").count() == 0
     page.keyboard.press("ArrowLeft")
     page.wait_for_function(f"document.querySelector('{BOARD}').dataset.version === '13'")

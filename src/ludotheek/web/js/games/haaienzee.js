@@ -63,12 +63,14 @@ export function create(ctx) {
   let shown = null;
   const log = new EventLog({ ctx: { ...ctx, report }, id: "hz-log", className: "hz-log", label: t("haaienzee.log"),
     sentences: (entry) => sentences(entry, () => (shown ? shown.names : ["", ""]), t) });
+  // the replay viewer hides the side panel's extra part: there the meters go under the sea
   const root = el("div", { class: "hz", id: "hz" },
-    ctx.replay ? null : controls.node, el("div", { class: "hz-sea" }, board));
+    ctx.replay ? null : controls.node, el("div", { class: "hz-sea" }, board), ctx.replay ? meters.node : null);
+  meters.node.classList.toggle("wide", Boolean(ctx.replay));
   ctx.board.replaceChildren(root);
   const logTitle = el("h2", {});
   const legendTitle = el("h2", {});
-  ctx.extra.replaceChildren(ctx.replay ? "" : top, meters.node, logTitle, log.node, legendTitle, help.node);
+  ctx.extra.replaceChildren(...(ctx.replay ? [] : [top, meters.node]), logTitle, log.node, legendTitle, help.node);
 
   const ui = { version: -1, colour: null, facing: localStorage.getItem(FACING_KEY) || null, takeOut: false, newPrey: null, busy: false, animating: false };
   let geo = null;
