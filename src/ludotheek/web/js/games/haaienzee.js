@@ -82,7 +82,7 @@ export function create(ctx) {
     return geo;
   }
 
-  // the seat held here that acts now (null: none)
+  // whether this browser decides now (a held seat is to move)
   function mine(view) {
     return !ctx.replay && !view.over && view.legal_moves && view.legal_moves.length > 0;
   }
