@@ -4,7 +4,8 @@
 
 Starts a server on a temporary database, sets up a game in an interesting
 position through the API, and writes docs/screenshots/<name>.png: wari.png,
-akwaier-modern.png and akwaier-retro.png (Akwaier at a merger, in both views).
+akwaier-modern.png and akwaier-retro.png (Akwaier at a merger, in both views) and
+haaienzee.png (a Haaienzee turn, the pointer on the hex that eats most).
 """
 
 from __future__ import annotations
@@ -60,6 +61,28 @@ def _akwaier_merger(page: Any) -> None:
     page.wait_for_selector("#akw-board[data-phase='buy'][data-mine='1']")
 
 
+def _haaienzee_game(url: str) -> tuple[str, str]:
+    """A Haaienzee game 28 moves in (seed 3, the greedy player for both so far), imported
+    with Yellow a person against the computer: Yellow shark 3 can eat up to five fish."""
+    from tests.browser.haaienzee_setup import greedy_moves, import_game
+
+    moves, _ = greedy_moves(3, 28)
+    gid, tokens = import_game(url, moves, [{"type": "person", "name": None},
+                                           {"type": "computer", "level": "normal"}])
+    assert tokens[0] is not None
+    return gid, tokens[0]
+
+
+def _haaienzee_point(page: Any) -> None:
+    """Point at the lit hex that eats most: its preview (the shark's ghost, the line it
+    swims, what it eats) shows on the sea and in words above it."""
+    page.wait_for_selector("#hz-board[data-mine='1']")
+    eats = page.eval_on_selector_all(
+        "#hz-board .marks g.eats", "gs => gs.map(g => [g.dataset.hex, Number(g.textContent)])")
+    best = max(eats, key=lambda e: e[1])[0]
+    page.hover(f"#hex-{best}")
+
+
 #: name -> (set-up through the API, what to do on the page before the picture, window size,
 #: what to keep in the browser's storage)
 SCENARIOS: dict[str, tuple[Callable[[str], tuple[str, str]], Callable[[Any], None] | None,
@@ -69,7 +92,12 @@ SCENARIOS: dict[str, tuple[Callable[[str], tuple[str, str]], Callable[[Any], Non
                        {"ludotheek.akwaier.view": "modern"}),
     "akwaier-retro": (_akwaier_game, _akwaier_merger, (1280, 940),
                       {"ludotheek.akwaier.view": "retro"}),
+    "haaienzee": (_haaienzee_game, _haaienzee_point, (1280, 900), {}),
 }
+
+
+#: scenarios whose picture shows what the pointer points at
+KEEP_POINTER = {"haaienzee"}
 
 
 def shoot(names: list[str]) -> None:
@@ -88,11 +116,12 @@ def shoot(names: list[str]) -> None:
             for key, value in storage.items():
                 page.add_init_script(f"localStorage.setItem({key!r}, {value!r});")
             page.goto(f"{server.url}/play/{gid}#token={token}")
-            page.wait_for_selector("#board svg")
+            page.wait_for_selector("#board [data-version]")
             if before is not None:
                 before(page)
             page.wait_for_timeout(800)
-            page.mouse.move(1, 1)
+            if name not in KEEP_POINTER:
+                page.mouse.move(1, 1)
             page.evaluate("document.activeElement && document.activeElement.blur(); "
                           "window.scrollTo(0, 0)")
             page.screenshot(path=str(OUT / f"{name}.png"))

@@ -8,14 +8,14 @@ from pathlib import Path
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "ludotheek" / "web"
 #: a key in a JS string: "akwaier.line.buy", "game.you", ...
-KEY = re.compile(r"""["']((?:akwaier|errors|game|lobby|wari|replay|level|title|option)"""
+KEY = re.compile(r"""["']((?:akwaier|haaienzee|errors|game|lobby|wari|replay|level|title|option)"""
                  r"""(?:\.[A-Za-z0-9_]+)+)["']""")
 #: keys the pages make from parts (template strings), spelled out
 BUILT = [f"akwaier.end.{r}" for r in ("chain_over_100", "turn_limit", "all_passed", "stopped")] \
     + [f"akwaier.log.{r}" for r in ("no_chain", "no_cash")] \
     + ["akwaier.largest_holder", "akwaier.second_holder"] \
     + [f"akwaier.start.level.{lv}" for lv in ("classic", "easy", "strong")] \
-    + ["akwaier.quick_start"]
+    + ["akwaier.quick_start", "haaienzee.quick_start"]
 
 
 def catalog(lang: str) -> dict[str, str]:

@@ -1,0 +1,269 @@
+// Haaienzee: the page of the shark game on the hex sea, as the original site had it: above the
+// sea the choices (prey colour and direction in the setup; turning, passing, "I want to hunt
+// another fish" and the new prey in a turn), the sea with every hex the shark to move can
+// reach lit and marked with the fish it would eat, and under it the health meters. On the
+// right a legend and the message log. The pieces live in ./haaienzee/.
+import { EventLog } from "../eventlog.js";
+import { el, prefersMotion, setMotion, sleep, svg } from "../ui.js";
+import { duration, plan, sceneOf } from "./haaienzee/animate.js";
+import { createControls, drawControls, showHover } from "./haaienzee/controls.js";
+import { startDialog, stylesheet } from "./haaienzee/dialog.js";
+import { COLOUR_KEYS, createBoard, drawBoard, fishShape, Geometry, sharkShape } from "./haaienzee/draw.js";
+import { createMeters, drawMeters } from "./haaienzee/meters.js";
+import { setupOptions, turnOptions } from "./haaienzee/moves.js";
+import { capital, describeChoice, dirName, resultText, sentences } from "./haaienzee/text.js";
+
+export { startDialog };
+
+const DELAY_KEY = "ludotheek.haaienzee.delay";   // ms before a computer move is shown; tests make it small
+const FACING_KEY = "ludotheek.haaienzee.facing"; // the direction chosen last in a setup
+
+function computerDelay() {
+  const saved = localStorage.getItem(DELAY_KEY);
+  if (saved !== null && Number.isFinite(Number(saved))) return Number(saved);
+  return prefersMotion() ? 450 : 250;
+}
+
+// what the pictures mean: the fish (colour and pattern), the two players' sharks, a lit hex
+function legend(t) {
+  const icon = (...nodes) => svg("svg", { viewBox: "-26 -20 52 40", class: "hz-legend-icon", "aria-hidden": "true" }, ...nodes);
+  const items = [
+    [icon(fishShape("white")), "haaienzee.legend.white"],
+    [icon(fishShape("grey")), "haaienzee.legend.grey"],
+    [icon(fishShape("brown")), "haaienzee.legend.brown"],
+    [icon(sharkShape({ seat: 0, number: 1, facing: "E", prey: "white" })), "haaienzee.legend.yellow"],
+    [icon(sharkShape({ seat: 1, number: 2, facing: "E", prey: "empty" })), "haaienzee.legend.red"],
+    [icon(svg("polygon", { class: "legend-target", points: "0,-17 15,-8.5 15,8.5 0,17 -15,8.5 -15,-8.5" }),
+      svg("g", { class: "eats", transform: "translate(12,-11)" }, svg("circle", { r: 8.5 }), svg("text", { y: 4, text: "2" }))),
+    "haaienzee.legend.target"],
+  ];
+  const texts = items.map(() => el("span"));
+  const node = el("ul", { class: "hz-legend", id: "hz-legend" }, ...items.map(([pic], i) => el("li", {}, pic, texts[i])));
+  const draw = () => items.forEach(([, key], i) => { texts[i].textContent = t(key); });
+  draw();
+  return { node, draw };
+}
+
+export function create(ctx) {
+  const { t } = ctx;
+  const report = ctx.report || ((err) => console.error(err));   // the replay viewer has none
+  stylesheet();
+
+  // --- the top bar ---
+  const newBtn = el("button", { type: "button", id: "hz-new", class: "primary" });
+  const resignBtn = el("button", { type: "button", id: "hz-resign" });
+  const undoBtn = el("button", { type: "button", id: "hz-undo", hidden: true });
+  const motion = el("input", { type: "checkbox", id: "hz-animate", checked: prefersMotion() });
+  const motionLabel = el("label", { for: "hz-animate", class: "hz-animate" }, motion, el("span"));
+  const controls = createControls(t);
+  const top = el("div", { class: "hz-top", role: "toolbar" }, newBtn, undoBtn, resignBtn, motionLabel);
+  const board = createBoard(t);
+  const meters = createMeters(t);
+  const help = legend(t);
+  let shown = null;
+  const log = new EventLog({ ctx: { ...ctx, report }, id: "hz-log", className: "hz-log", label: t("haaienzee.log"),
+    sentences: (entry) => sentences(entry, () => (shown ? shown.names : ["", ""]), t) });
+  // the replay viewer hides the side panel's extra part: there the meters go under the sea
+  const root = el("div", { class: "hz", id: "hz" },
+    ctx.replay ? null : controls.node, el("div", { class: "hz-sea" }, board), ctx.replay ? meters.node : null);
+  meters.node.classList.toggle("wide", Boolean(ctx.replay));
+  ctx.board.replaceChildren(root);
+  const logTitle = el("h2", {});
+  const legendTitle = el("h2", {});
+  ctx.extra.replaceChildren(...(ctx.replay ? [] : [top, meters.node]), logTitle, log.node, legendTitle, help.node);
+
+  const ui = { version: -1, colour: null, facing: localStorage.getItem(FACING_KEY) || null, takeOut: false, newPrey: null, busy: false, animating: false };
+  let geo = null;
+  let animToken = 0;
+  let animEnd = 0;
+
+  function geometry(st) {
+    if (!geo || geo.board.side !== st.board.side) geo = new Geometry(st.board);
+    return geo;
+  }
+
+  // whether this browser decides now (a held seat is to move)
+  function mine(view) {
+    return !ctx.replay && !view.over && view.legal_moves && view.legal_moves.length > 0;
+  }
+
+  function heldSeat(view) {
+    const held = ctx.held();
+    if (view.to_move !== null && held[view.to_move] !== undefined) return view.to_move;
+    const seats = Object.keys(held).map(Number);
+    return seats.length ? seats[0] : null;
+  }
+
+  function texts() {
+    newBtn.textContent = t("haaienzee.new_game");
+    resignBtn.textContent = t("haaienzee.resign");
+    undoBtn.textContent = t("haaienzee.undo");
+    undoBtn.title = t("haaienzee.undo_hint");
+    motionLabel.lastChild.textContent = t("haaienzee.animate");
+    top.setAttribute("aria-label", t("haaienzee.toolbar"));
+    logTitle.textContent = t("haaienzee.log");
+    legendTitle.textContent = t("haaienzee.legend");
+    board.setAttribute("aria-label", t("haaienzee.board"));
+  }
+
+  async function act(move) {
+    if (ui.busy) return;
+    ui.busy = true;
+    draw();
+    try { await ctx.play(move); } finally {
+      ui.busy = false;
+      draw();
+    }
+  }
+
+  // the options and the board's clickable hexes for the shown view
+  function boardOptions(view, g) {
+    const st = view.state;
+    const opts = { names: true };
+    if (!mine(view) || ui.busy || ui.animating) return [null, opts];
+    if (st.phase === "setup") {
+      const o = setupOptions(view);
+      if (!ui.colour || !o.colours.find((c) => c.colour === ui.colour && c.free)) {
+        const first = o.colours.find((c) => c.free);
+        ui.colour = first ? first.colour : null;
+      }
+      if (!ui.facing || !o.facings.includes(ui.facing)) ui.facing = o.facings.includes("E") ? "E" : o.facings[0];
+      const shark = st.sharks.find((s) => s.id === st.shark_to_move);
+      opts.free = o.hexes;
+      opts.freeLabel = (hex) => t("haaienzee.place_here", { hex, facing: dirName(ui.facing, t), colour: t(COLOUR_KEYS[ui.colour]) });
+      opts.onPick = (hex) => {
+        const move = o.compose(hex, ui.facing, ui.colour);
+        if (move) act(move);
+      };
+      opts.preview = (hex) => ({ shark: { ...shark, hex, facing: ui.facing, prey: ui.colour }, line: [] });
+      opts.onHover = (hex) => showHover(controls, hex ? opts.freeLabel(hex) : null);
+      return [o, opts];
+    }
+    const o = turnOptions(view);
+    const shark = o.shark;
+    if (ui.newPrey !== null && !o.newPreys.includes(ui.newPrey)) ui.newPrey = null;
+    if (ui.takeOut && !o.canTakeOut) ui.takeOut = false;
+    const group = o.group(ui.takeOut ? "empty" : ui.newPrey);
+    opts.targets = new Map([...group.targets].map(([hex, c]) => [hex, { eats: c.eats, label: describeChoice(c, shark, t), choice: c }]));
+    opts.onPick = (hex) => { const c = group.targets.get(hex); if (c) act(c.move); };
+    opts.preview = (hex) => {
+      const c = group.targets.get(hex);
+      if (!c) return null;
+      const prey = c.prey === null ? shark.prey : c.prey;
+      return { shark: { ...shark, facing: c.facing, prey }, line: g.line(shark.hex, c.facing, hex) };
+    };
+    opts.onHover = (hex) => showHover(controls, hex ? opts.targets.get(hex).label : null);
+    return [o, opts];
+  }
+
+  function draw() {
+    if (!shown || ui.animating) return;   // the animation draws the sea, and this at its end
+    const view = shown;
+    const st = view.state;
+    const g = geometry(st);
+    let o = null;
+    let opts = { names: true };
+    try {
+      [o, opts] = boardOptions(view, g);
+    } catch (err) {
+      report(err);
+    }
+    const scene = sceneOf(st);
+    if (view.over) scene.toMove = null;
+    drawBoard(board, g, scene, opts, t);
+    board.dataset.version = String(view.version);
+    board.dataset.phase = st.phase;
+    board.dataset.mine = o ? "1" : "0";
+    board.dataset.shark = st.shark_to_move || "";
+    if (!ctx.replay) {
+      const handlers = {
+        play: act,
+        colour: (c) => { ui.colour = c; draw(); },
+        facing: (f) => { ui.facing = f; localStorage.setItem(FACING_KEY, f); draw(); },
+        takeOut: (on) => { ui.takeOut = on; draw(); },
+        newPrey: (c) => { ui.newPrey = c; draw(); },
+        holds: Object.keys(ctx.held()).length > 0,
+      };
+      drawControls(controls, view, ui, o, handlers, t);
+      controls.title.textContent = capital(controls.title.textContent);
+    }
+    drawMeters(meters, view, t);
+    const seat = heldSeat(view);
+    resignBtn.hidden = ctx.replay || view.over || seat === null;
+    undoBtn.hidden = ctx.replay || !view.can_undo;
+    undoBtn.disabled = ui.busy;
+    texts();
+  }
+
+  async function animate(view, steps, token) {
+    const st = view.state;
+    const g = geometry(st);
+    ui.animating = true;
+    board.dataset.animating = "1";
+    try {
+      for (const step of steps) {
+        if (token !== animToken) return;
+        drawBoard(board, g, step.scene, { names: true }, t);
+        await sleep(step.ms);
+      }
+    } finally {
+      if (token === animToken) {
+        ui.animating = false;
+        delete board.dataset.animating;
+        draw();
+      }
+    }
+  }
+
+  newBtn.addEventListener("click", () => startDialog({ t }).showModal());
+  resignBtn.addEventListener("click", () => {
+    const seat = shown && heldSeat(shown);
+    if (seat !== null && confirm(t("haaienzee.resign_confirm"))) ctx.resign(seat);
+  });
+  undoBtn.addEventListener("click", async () => {
+    if (ui.busy) return;
+    ui.busy = true;
+    draw();
+    try { await ctx.undo(); } finally { ui.busy = false; draw(); }
+  });
+  motion.addEventListener("change", () => setMotion(motion.checked));
+  document.addEventListener("languagechange", () => { help.draw(); log.redraw(); draw(); });
+
+  return {
+    ownsStatus: !ctx.replay,
+    update(view, prev) {
+      if (view.version !== ui.version) {
+        ui.version = view.version;
+        ui.takeOut = false;
+        ui.newPrey = null;
+      }
+      shown = view;
+      try { log.update(view, prev); } catch (err) { report(err); }
+      animToken += 1;
+      const last = view.moves[view.version - 1] || "";
+      const step = !ctx.replay && motion.checked && prev && prev.id === view.id && view.version === prev.version + 1
+        && !last.startsWith("undo ") && prev.state && prev.state.board;
+      const steps = step ? plan(prev.state, view.state) : [];
+      ui.animating = false;
+      delete board.dataset.animating;
+      if (steps.length) {
+        animEnd = performance.now() + duration(steps);
+        animate(view, steps, animToken).catch(report);
+      } else {
+        animEnd = 0;
+        draw();
+      }
+    },
+    // the pause before `view` is shown after `prev`: the running animation, and a computer's
+    // move a moment later so that a person sees each shark move
+    pace(view, prev) {
+      const wait = Math.max(0, animEnd - performance.now());
+      if (view.version !== prev.version + 1 || prev.to_move === null) return wait;
+      const seat = view.seats[prev.to_move];
+      const last = view.moves[view.version - 1] || "";
+      if (!seat || seat.type !== "computer" || last.startsWith("undo ")) return wait;
+      return wait + computerDelay();
+    },
+    result(view) { return resultText(view, t); },
+  };
+}
