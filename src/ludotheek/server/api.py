@@ -15,7 +15,7 @@ from ludotheek.server.http import bearer_token, client_address, read_json
 from ludotheek.server.service import GameService
 
 #: games whose page exists (the lobby says so for the others)
-PAGES = {"wari", "akwaier"}
+PAGES = {"wari", "akwaier", "aqua_romana"}
 MOVE_FIELDS = {"move", "version"}
 
 
