@@ -27,6 +27,18 @@ export function delay() {
   return fast() ? base / 5 : base;
 }
 
+// The tiles, builders and workers the last move changed: they come in with an animation.
+function freshFrom(events) {
+  const fresh = { tiles: new Set(), spaces: new Set(), workers: new Set() };
+  for (const e of events || []) {
+    if (e.type === "build" || e.type === "bonus") fresh.tiles.add(e.square);
+    else if (e.type === "place") fresh.spaces.add(e.space);
+    else if (e.type === "builder" || e.type === "move_builder") fresh.spaces.add(e.to);
+    else if (e.type === "flow" || e.type === "retire") fresh.workers.add(e.worker);
+  }
+  return fresh;
+}
+
 export function create(ctx) {
   const { t } = ctx;
   const report = ctx.report || ((err) => console.error(err));   // the replay viewer has none
@@ -111,7 +123,7 @@ export function create(ctx) {
     const canAct = !ctx.replay && mine(view) && !ui.busy;
     const choices = parseMoves(canAct ? view.legal_moves : []);
     const entries = log.known(view.version - 80, view.version);
-    const model = { marks: recentMarks(entries), onPlay: act, spaces: new Map(), podiumMark: ui.podiumMark,
+    const model = { marks: recentMarks(entries), fresh: ui.fresh, onPlay: act, spaces: new Map(), podiumMark: ui.podiumMark,
       onWorker: (w) => { ui.worker = ui.worker === w ? null : w; ui.space = null; ui.kind = null; ui.rot = 0; draw(); },
       onHover: (sq) => { if (ui.hover !== sq) { ui.hover = sq; draw(); } } };
     const step = { line: "", parts: [] };
@@ -396,9 +408,13 @@ export function create(ctx) {
         Object.assign(ui, { worker: null, space: null, kind: null, bonusKind: null, placeKind: null, rot: 0, hover: null, podiumMark: null });
         ui.version = view.version;
       }
+      // what the last move changed comes in with a short animation (when they are on)
+      const step = prev && view.version === prev.version + 1 && motionBox.checked && !ctx.replay;
+      ui.fresh = step ? freshFrom(view.state.events) : null;
       shown = view;
       log.update(view, prev);
       draw();
+      ui.fresh = null;
       if (view.over) {
         const live = !ctx.replay && prev && !prev.over && prev.id === view.id;
         final.show(view, Boolean(live && motionBox.checked)).catch(report);

@@ -129,6 +129,7 @@ export function drawBoard(root, view, model, t) {
     g.dataset.rotation = tl.rotation;
     g.dataset.owners = tl.channels.map((c) => c.worker || "-").join(" ");
     g.append(svg("title", { text: tileLabel(tl, t, workerName) }));
+    if (model.fresh && model.fresh.tiles.has(tl.square)) g.classList.add("fresh");
     layers.tiles.append(g);
     if (marks.tiles.has(tl.square)) {
       layers.marks.append(svg("rect", { x: x - 2, y: y - 2, width: CELL + 4, height: CELL + 4, rx: 6, class: "mark-last" }));
@@ -217,6 +218,7 @@ export function drawBoard(root, view, model, t) {
     if (model.selectedWorker === w.worker) g.classList.add("selected");
     g.append(svg("circle", { cx: px, cy: py, r: 15, class: "halo" }));
     g.append(pawn(px, py, w.colour, w.number, 10));
+    if (model.fresh && model.fresh.workers.has(w.worker)) g.classList.add("fresh");
     const [bx, by] = badgeSpot(p, placed, badges);
     badges.push([bx, by]);
     g.append(svg("rect", { x: bx - 10, y: by - 7.5, width: 20, height: 15, rx: 4, class: "length", stroke: INK[w.colour] }));
@@ -249,6 +251,7 @@ export function drawBoard(root, view, model, t) {
     if (model.selectedSpace === space.space) g.classList.add("selected");
     if (model.seenSpaces && model.seenSpaces.has(space.space)) g.classList.add("seen");
     if (marks.to.has(space.space)) g.classList.add("mark-to");
+    if (model.fresh && model.fresh.spaces.has(space.space)) g.classList.add("fresh");
     if (marks.from.has(space.space)) g.classList.add("mark-from");
     const who = space.builder ? t("aqua_romana.space_label", { n: space.space, kind: t(`aqua_romana.kind.${space.builder}`) })
       : t("aqua_romana.space_free", { n: space.space });
@@ -270,6 +273,7 @@ export function drawBoard(root, view, model, t) {
     if (model.podiumMark && model.podiumMark.value === p.value) g.classList.add("hot");
     g.append(svg("rect", { x, y, width: w, height: h, rx: 3, class: "podium-block" }));
     g.append(text(x + w / 2, y + h - 6, String(p.value), "podium-value"));
+    if (model.fresh && p.workers.some((name) => model.fresh.workers.has(name))) g.classList.add("fresh");
     p.workers.forEach((name, i) => {
       const wk = byName.get(name);
       const cx = x + w / 2 + (p.capacity === 2 ? (i === 0 ? -w / 4 : w / 4) : 0);
@@ -291,8 +295,8 @@ export function drawBoard(root, view, model, t) {
   layers.podiums.append(svg("line", { x1: M, y1: PODIUM_BASE, x2: W - M, y2: PODIUM_BASE, class: "podium-floor" }));
 
   root.replaceChildren(svg("rect", { x: 0, y: 0, width: W, height: H, class: "bg" }),
-    layers.strip, layers.squares, layers.marks, layers.tiles, layers.reservoirs, layers.fronts, layers.flows,
-    layers.sight, layers.ghosts, layers.track, layers.workers, layers.podiums);
+    layers.strip, layers.squares, layers.sight, layers.marks, layers.tiles, layers.reservoirs, layers.fronts,
+    layers.flows, layers.ghosts, layers.track, layers.workers, layers.podiums);
 }
 
 // Where a worker's length goes: beside it along its side, else the other way, else inwards —
