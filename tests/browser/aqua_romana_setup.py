@@ -92,13 +92,24 @@ def bonus_choice(s: AquaState) -> bool:
 
 
 def showcase(s: AquaState) -> bool:
-    """Mid-game, seat 0 to build: aqueducts on the site, builders round the track, workers
-    on podiums, a joker in sight of a worker (for the screenshot)."""
-    if s.phase != "build" or s.ply < 60:
+    """Seat 0 builds in the middle of a game: aqueducts of every colour on the site,
+    builders round the track, workers on podiums and still building, and the joker in sight
+    of one of seat 0's workers (the README's screenshot)."""
+    if s.phase != "build":
         return False
     view = s.view(0)
     retired = [w for w in view["workers"] if w["state"] == "retired" and w["podium"]]
-    seats = {w["seat"] for w in retired}
-    return (len(retired) >= 3 and len(seats) >= 2 and view["step"].get("can_build", False)
+    building = [w for w in view["workers"] if w["state"] == "open"]
+    return (len(retired) >= 3 and len(building) >= 4 and view["step"].get("can_build", False)
             and any(view["track"][int(m.split()[1][1:]) - 1]["builder"] == "joker"
                     for m in s.legal_moves()))
+
+
+def joker_build(s: AquaState) -> str:
+    """Of seat 0's builds with the joker, the one whose tile lengthens its aqueducts most."""
+    view = s.view(0)
+    previews = view["step"]["previews"]
+    jokers = [m for m in s.legal_moves()
+              if view["track"][int(m.split()[1][1:]) - 1]["builder"] == "joker"]
+    return max(jokers, key=lambda m: sum(f["added"] for f in previews[" ".join(m.split()[3:])]
+                                         if f["seat"] == 0))
