@@ -77,6 +77,7 @@ export class FinalScoring {
       this.node.dataset.ready = "1";
       return;
     }
+    this.node.scrollIntoView({ behavior: "smooth", block: "nearest" });
     const later = [tally, winners, again];
     for (const [li] of steps) li.hidden = true;
     for (const node of later) node.hidden = true;
