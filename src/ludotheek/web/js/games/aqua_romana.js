@@ -399,8 +399,8 @@ export function create(ctx) {
     });
     fastBox.addEventListener("change", () => localStorage.setItem(FAST_KEY, fastBox.checked ? "1" : "0"));
     motionBox.addEventListener("change", () => setMotion(motionBox.checked));
-    document.addEventListener("languagechange", () => log.redraw());
   }
+  document.addEventListener("languagechange", () => log.redraw());
 
   return {
     ownsStatus: !ctx.replay,
