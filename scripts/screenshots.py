@@ -6,6 +6,7 @@ Starts a server on a temporary database, sets up a game in an interesting
 position through the API, and writes docs/screenshots/<name>.png: wari.png,
 akwaier-modern.png and akwaier-retro.png (Akwaier at a merger, in both views) and
 haaienzee.png (a Haaienzee turn, the pointer on the hex that eats most).
+aqua-romana.png (a turn in the middle of a two-player game, the joker chosen).
 """
 
 from __future__ import annotations
@@ -81,6 +82,36 @@ def _haaienzee_point(page: Any) -> None:
         "#hz-board .marks g.eats", "gs => gs.map(g => [g.dataset.hex, Number(g.textContent)])")
     best = max(eats, key=lambda e: e[1])[0]
     page.hover(f"#hex-{best}")
+def _aqua_game(url: str) -> tuple[str, str]:
+    """An Aqua Romana game 106 decisions in (seed 116, two greedy players so far), imported
+    with seat 0 (blue and yellow) a person: aqueducts of all four colours, builders round the
+    track, six workers on podiums, and the joker in sight of Yellow 1."""
+    from tests.browser.aqua_romana_setup import find, import_game, showcase
+
+    return import_game(url, _aqua_found(find, showcase))
+
+
+def _aqua_found(find: Any, showcase: Any) -> Any:
+    return find(showcase, seeds=range(116, 117), min_ply=106)
+
+
+def _aqua_turn(page: Any) -> None:
+    """Choose the worker, the joker in its sight, the kind and the rotation of the build
+    that lengthens seat 0's water most: the ghost tile and what it would do are shown."""
+    from tests.browser.aqua_romana_setup import find, joker_build, showcase
+
+    worker, space, kind, _square, rotation = joker_build(_aqua_found(find, showcase)[3]).split()
+    board = "#aq-board"
+    page.wait_for_selector(f"{board}[data-mine='1']")
+    page.click(f"{board} #worker-{worker} .pawn")
+    if page.locator(f"{board}[data-select='builder']").count():
+        page.click(f"{board} #space-{space[1:]}")
+    if page.locator(f"{board}[data-select='kind']").count():
+        page.click(f"#kind-{kind}")
+    for _ in range(4):
+        if page.locator(f"{board} g.ghost").get_attribute("data-rotation") == rotation:
+            break
+        page.keyboard.press("r")
 
 
 #: name -> (set-up through the API, what to do on the page before the picture, window size,
@@ -93,6 +124,7 @@ SCENARIOS: dict[str, tuple[Callable[[str], tuple[str, str]], Callable[[Any], Non
     "akwaier-retro": (_akwaier_game, _akwaier_merger, (1280, 940),
                       {"ludotheek.akwaier.view": "retro"}),
     "haaienzee": (_haaienzee_game, _haaienzee_point, (1280, 900), {}),
+    "aqua-romana": (_aqua_game, _aqua_turn, (1320, 1190), {}),
 }
 
 

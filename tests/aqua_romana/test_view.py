@@ -114,3 +114,37 @@ def test_cli_play_refuses_a_bad_move_and_goes_on() -> None:
     assert result.exit_code == 0, result.output
     assert "'T99' is not a track space" in result.output
     assert "Stopped." in result.output
+
+
+def test_build_step_previews_what_each_legal_tile_does() -> None:
+    s = GAME.position(tiles={"c4": "curve NE", "d4": "curve SW", "c5": "curve SE"},
+                      track={"T4": "joker"})
+    step = s.view(None)["step"]
+    assert step["can_build"]
+    keys = {" ".join(m.split()[3:]) for m in s.legal_moves()}
+    assert set(step["previews"]) == keys
+    # the double curve on d5 lengthens blue3 and red3 and closes one of them
+    preview = step["previews"]["d5 NE+SW"]
+    t = s.play("blue3 T4 double d5 NE+SW")
+    flows = [e for e in t.view(None)["events"] if e["type"] == "flow"]
+    assert [(p["worker"], p["squares"], p["length"], p["closed"]) for p in preview] == [
+        (f["worker"], f["squares"], f["length"], f["closed"]) for f in flows]
+
+
+def test_close_step_says_which_podium_each_worker_would_take() -> None:
+    seen = 0
+    s = GAME.new(seed=4)
+    rng = Rng.from_seed(4)
+    while not s.is_over:
+        if s.phase == "close":
+            step = s.view(None)["step"]
+            assert [r["worker"] for r in step["retire"]] == step["workers"]
+            for r in step["retire"]:
+                t = s.play(f"close {r['worker']}")
+                retired = [e for e in t.view(None)["events"]
+                           if e["type"] == "retire" and e["worker"] == r["worker"]]
+                assert retired[0]["podium"] == r["podium"]
+                assert retired[0]["length"] == r["length"]
+                seen += 1
+        s = s.play(rng.choice(s.legal_moves()))
+    assert seen > 20

@@ -12,10 +12,10 @@ from ludotheek import __version__, players
 from ludotheek.games import get, names
 from ludotheek.server.errors import BadRequest, NotFound
 from ludotheek.server.http import bearer_token, client_address, read_json
-from ludotheek.server.service import GameService
+from ludotheek.server.service import PAGE_LANGUAGES, GameService
 
 #: games whose page exists (the lobby says so for the others)
-PAGES = {"wari", "akwaier", "haaienzee"}
+PAGES = {"wari", "akwaier", "haaienzee", "aqua_romana"}
 MOVE_FIELDS = {"move", "version"}
 
 
@@ -26,7 +26,7 @@ def _service(request: Request) -> GameService:
 
 def _lang(request: Request) -> str:
     lang = request.query_params.get("lang", "en")
-    return lang if lang in ("en", "nl") else "en"
+    return lang if lang in PAGE_LANGUAGES else "en"
 
 
 async def meta(request: Request) -> JSONResponse:

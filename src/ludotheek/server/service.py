@@ -50,6 +50,8 @@ T = TypeVar("T")
 CREATE_FIELDS = {"game", "options", "seats", "seed"}
 SEAT_FIELDS = {"type", "level", "name"}
 MAX_SEED = 2**63 - 1
+#: the languages of the pages (web/i18n/<lang>.json); seat names are given in each
+PAGE_LANGUAGES = ("en", "nl", "no")
 
 
 @dataclass
@@ -294,7 +296,7 @@ class GameService:
             "seats": [{"type": s["type"], "level": s["level"], "name": s["name"]}
                       for s in live.seats],
             "names": live.names(lang),
-            "names_i18n": {code: live.names(code) for code in ("en", "nl")},
+            "names_i18n": {code: live.names(code) for code in PAGE_LANGUAGES},
             "thinking": thinking,
             "options": live.options,
             "moves": list(live.moves),

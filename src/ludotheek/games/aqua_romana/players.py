@@ -96,7 +96,8 @@ PLAYERS: dict[str, PlayerInfo] = {
 }
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk"}),
-    "normal": Level("normal", "greedy", {}, 0.0, {"en": "Normal", "nl": "Gemiddeld"}),
-    "strong": Level("strong", "strong", {}, None, {"en": "Strong", "nl": "Sterk"}),
+    "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk", "no": "Lett"}),
+    "normal": Level("normal", "greedy", {}, 0.0,
+                    {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"}),
+    "strong": Level("strong", "strong", {}, None, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
 }

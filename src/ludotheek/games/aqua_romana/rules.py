@@ -706,8 +706,9 @@ class AquaGame(Game):
     max_players = 4
     max_moves = MOVE_LIMIT
     option_specs = (
-        IntOption("players", 2, {"en": "Players", "nl": "Spelers"}, 2, 4),
-        FirstOption("first", "random", {"en": "Start player", "nl": "Startspeler"}),
+        IntOption("players", 2, {"en": "Players", "nl": "Spelers", "no": "Spillere"}, 2, 4),
+        FirstOption("first", "random", {"en": "Start player", "nl": "Startspeler",
+                                        "no": "Startspiller"}),
     )
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from ludotheek.games.aqua_romana.geometry import (
     track_position,
 )
 from ludotheek.games.aqua_romana.notation import BUILD
+from ludotheek.games.aqua_romana.rules import podium_for
 from ludotheek.games.aqua_romana.site import CLOSED, EMPTY, OPEN, RETIRED
 from ludotheek.games.aqua_romana.tables import CAPACITY, SEAT_NAMES, TABLES, TOP_PODIUM
 
@@ -205,6 +206,26 @@ def _tile_view(s: AquaState, sq: int) -> dict[str, Any]:
             "printed": sq in CORNERS, "bonus": sq in s.bonus_squares, "channels": channels}
 
 
+def _previews(s: AquaState, legal: list[tuple[int, ...]]) -> dict[str, list[dict[str, Any]]]:
+    """What each legal build's tile would do, by ``"SQUARE ROTATION"``: per aqueduct it
+    lengthens or closes, the squares added (in order), the new length and why it closes."""
+    names, seat_of = s.table.names, s.table.seat_of
+    out: dict[str, list[dict[str, Any]]] = {}
+    for mv in legal:
+        sq, code = mv[5], mv[4]
+        key = f"{square_name(sq)} {TILES[code].rotation}"
+        if key in out:
+            continue
+        result = s.trial(sq, code)
+        assert isinstance(result, list), "a legal build is never refused"
+        out[key] = [{"worker": names[f.worker], "seat": seat_of[f.worker],
+                     "squares": [square_name(cid // 2) for cid in f.channels],
+                     "added": len(f.channels), "length": s.lengths[f.worker] + len(f.channels),
+                     "closed": f.closed}
+                    for f in result]
+    return out
+
+
 def _step(s: AquaState) -> dict[str, Any]:
     phase = s.phase
     if phase == "setup":
@@ -215,12 +236,17 @@ def _step(s: AquaState) -> dict[str, Any]:
         return {"held": [KIND_NAMES[k] for k in s.held[s.to_move]]}
     if phase == "build":
         legal = s.legal()
-        return {"can_build": bool(legal) and legal[0][0] == BUILD}
+        can_build = bool(legal) and legal[0][0] == BUILD
+        return {"can_build": True, "previews": _previews(s, legal)} if can_build else {
+            "can_build": False}
     if phase == "bonus":
         return {"left": s.bonus_left, "kinds": [KIND_NAMES[k] for k in s.bonus_kinds()],
                 "squares": [square_name(q) for q in s.bonus_targets()]}
     if phase == "close":
-        return {"workers": [s.table.names[w] for w in s.active(s.current)]}
+        active = s.active(s.current)
+        return {"workers": [s.table.names[w] for w in active],
+                "retire": [{"worker": s.table.names[w], "length": s.lengths[w],
+                            "podium": podium_for(s.podiums, s.lengths[w])} for w in active]}
     if phase == "pick":
         return {"queue": list(s.picks), "reserve": [KIND_NAMES[k] for k in s.reserve]}
     return {}

@@ -1,7 +1,8 @@
-// Page text comes from one catalog per language: /static/i18n/<lang>.json.
+// Page text comes from one catalog per language: /static/i18n/<lang>.json (English, Dutch,
+// Norwegian; a text missing from a catalog falls back to English).
 // The first visit follows the browser's language; the switch in the header
 // changes it everywhere and the choice is remembered.
-export const LANGUAGES = ["en", "nl"];
+export const LANGUAGES = ["en", "nl", "no"];
 const KEY = "ludotheek.lang";
 let catalog = {};
 let fallback = {};
@@ -12,7 +13,9 @@ export function language() { return current; }
 function initialLanguage() {
   const saved = localStorage.getItem(KEY);
   if (LANGUAGES.includes(saved)) return saved;
-  const wanted = (navigator.languages || [navigator.language || "en"]).map((l) => l.slice(0, 2));
+  // Norwegian browsers say nb (Bokmål) or nn (Nynorsk); the catalog is "no"
+  const wanted = (navigator.languages || [navigator.language || "en"])
+    .map((l) => l.slice(0, 2).toLowerCase()).map((l) => (l === "nb" || l === "nn" ? "no" : l));
   return wanted.find((l) => LANGUAGES.includes(l)) || "en";
 }
 
