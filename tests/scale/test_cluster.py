@@ -74,8 +74,10 @@ async def _play(urls: list[str], alive: list[bool], gid: str, token: str,
                             "thinking": view["thinking"], "to_move": view["to_move"],
                             "sent": sent}
                     if sent is not None and len(view["moves"]) > sent[0]:
-                        assert view["moves"][sent[0]] == sent[1]
-                        acknowledged[sent[0]] = sent[1]
+                        # our move is acknowledged when it is stored at its place; another
+                        # move there means ours was refused (we had an old view)
+                        if view["moves"][sent[0]] == sent[1]:
+                            acknowledged[sent[0]] = sent[1]
                         sent = None
                     if view["over"]:
                         return

@@ -87,7 +87,7 @@ async def live_socket(ws: WebSocket) -> None:
     await ws.accept()
     token = ws.query_params.get("token") or None
     try:
-        live = await service.load(ws.path_params["id"])
+        live = await service.fresh(await service.load(ws.path_params["id"]))
         seat = await service.seat_of(live, token)
     except ApiError as exc:
         await ws.send_json({"type": "error", "status": exc.status, "error": exc.message})

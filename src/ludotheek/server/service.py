@@ -499,6 +499,16 @@ class GameService:
         if self.jobs is None:
             self.schedule_computer(live)
 
+    async def fresh(self, live: LiveGame) -> LiveGame:
+        """On a scaled-out site: the game brought up to the database first (a client that
+        comes to this process after another one failed must not see an old position)."""
+        if self.events is None:
+            return live
+        stored = await self._db(self.db.games.versions, [live.id])
+        if stored.get(live.id, 0) > live.version:
+            await self.on_remote_change(live.id, stored[live.id])
+        return self.cache.get(live.id, live)
+
     async def catch_up(self) -> None:
         """Bring every game watched here up to the database (after missed change events)."""
         watched = [gid for gid in list(self.hub.rooms) if gid in self.cache]
