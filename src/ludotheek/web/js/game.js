@@ -94,6 +94,41 @@ function statusText(view) {
   return t("game.waiting", { name });
 }
 
+// A hint: what the strong player would do here, and why. Only in games against computers,
+// for a held seat that is to move (the server refuses it otherwise too).
+let hintFor = null;
+
+function hintButton(view) {
+  const box = document.getElementById("hint-box");
+  const seat = view.to_move;
+  const alone = seat !== null && held[seat] !== undefined
+    && view.seats.every((s, i) => i === seat || s.type === "computer");
+  box.hidden = view.over || !alone || !view.legal_moves.length;
+  if (hintFor !== null && hintFor !== view.version) {
+    document.getElementById("hint-text").textContent = "";
+    hintFor = null;
+  }
+}
+
+async function askHint() {
+  const view = current;
+  const button = document.getElementById("hint");
+  const text = document.getElementById("hint-text");
+  button.disabled = true;
+  text.textContent = t("game.hint_thinking");
+  try {
+    const hint = await api.get(`/api/games/${gameId}/hint`, held[view.to_move]);
+    if (current.version !== hint.version) return;
+    hintFor = hint.version;
+    text.textContent = `${t("game.hint_move", { move: hint.move })} ${hint.reason || ""}`.trim();
+    if (renderer && renderer.highlight) renderer.highlight(hint.move);
+  } catch (err) {
+    text.textContent = err.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
 function recordLinks(view) {
   const box = document.getElementById("record");
   const links = [
@@ -148,6 +183,7 @@ function show(view = current) {
   drawSeats(view);
   drawStatus(view);
   recordLinks(view);
+  hintButton(view);
   if (renderer) {
     try { renderer.update(view, prev); } catch (err) { reportError(err); }
   }
@@ -284,6 +320,7 @@ async function main() {
     report: reportError,
   };
   renderer = module.create(ctx);
+  document.getElementById("hint").addEventListener("click", askHint);
   views[primarySeat() ?? "spectator"] = first;
   show(pickView());
   const keys = Object.keys(held).length ? Object.keys(held) : ["spectator"];
