@@ -21,10 +21,12 @@ def free_port() -> int:
 
 class ServerProcess:
     def __init__(self, db: Path, port: int | None = None, workers: int = 1,
-                 extra_env: dict[str, str] | None = None) -> None:
+                 extra_env: dict[str, str] | None = None,
+                 args: tuple[str, ...] = ()) -> None:
         self.db = db
         self.port = port or free_port()
         self.workers = workers
+        self.args = args
         self.env = {**os.environ, **(extra_env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = db.parent / f"server-{self.port}.log"
@@ -37,7 +39,7 @@ class ServerProcess:
         log = open(self.log, "ab")  # noqa: SIM115 - kept open for the child's lifetime
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "ludotheek", "serve", "--port", str(self.port), "--no-open",
-             "--db", str(self.db), "--computer-workers", str(self.workers)],
+             "--db", str(self.db), "--computer-workers", str(self.workers), *self.args],
             stdout=log, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
         log.close()
         deadline = time.monotonic() + timeout

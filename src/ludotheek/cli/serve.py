@@ -9,8 +9,12 @@ import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 _TOKEN = re.compile(r"(token=)[^&\s\"']+")
 
@@ -42,6 +46,16 @@ def _browser_available() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def limit_options(f: F) -> F:
+    """A command-line option for every limit of :data:`ludotheek.server.config.LIMITS`."""
+    from ludotheek.server.config import LIMITS
+
+    for lim in reversed(LIMITS):
+        kind = click.IntRange(int(lim.low)) if lim.kind is int else click.FloatRange(lim.low)
+        f = click.option(lim.option, lim.name, type=kind, default=None, help=lim.help)(f)
+    return f
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (0.0.0.0: every network interface).")
@@ -50,32 +64,38 @@ def _browser_available() -> bool:
               "data folder).")
 @click.option("--open/--no-open", "open_browser", default=True, show_default=True,
               help="Open the lobby in a browser, where one is available.")
-@click.option("--computer-workers", type=click.IntRange(0, 64), default=None,
-              help="Processes for computer players (0: threads; default: cores - 1).")
-def command(host: str, port: int, db: str | None, open_browser: bool,
-            computer_workers: int | None) -> None:
+@click.option("--config", "config", type=click.Path(dir_okay=False), default=None,
+              help="A TOML file of limits: the names of the options below with _ for -, "
+              "e.g. max_body = 65536. Options given here win over it. See "
+              "docs/reliability.md.")
+@limit_options
+def command(host: str, port: int, db: str | None, open_browser: bool, config: str | None,
+            **limits: float | None) -> None:
     """Start the web server: open the printed address in a browser and play."""
     import uvicorn
 
-    from ludotheek.server import Settings, create_app
+    from ludotheek.server import create_app
+    from ludotheek.server.config import describe, load_settings
     from ludotheek.store.paths import database_url
 
     if not _port_free(host, port):
         raise click.ClickException(f"port {port} on {host} is in use; try --port {port + 1}")
-    settings = Settings() if computer_workers is None else Settings(
-        computer_workers=computer_workers)
+    settings = load_settings(config, limits)
     app = create_app(db, settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     click.echo(f"ludotheek is running at {url}  (database: {database_url(db)})")
+    click.echo(describe(settings))
     click.echo("Stop it with Ctrl+C.")
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
     if open_browser and _browser_available():
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=1 << 20,
-                            ws_per_message_deflate=False)
-    server = uvicorn.Server(config)
+    # past the app's own limit a message gets an error reply; far past it, uvicorn closes
+    ws_max = max(1 << 20, 4 * settings.max_ws_message)
+    uv_config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=ws_max,
+                               ws_per_message_deflate=False)
+    server = uvicorn.Server(uv_config)
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
     server.run()

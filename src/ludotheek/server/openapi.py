@@ -65,6 +65,7 @@ def spec() -> dict[str, Any]:
         },
         "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}}},
         "paths": {
+            **_record_paths(),
             "/api/meta": {"get": {
                 "summary": "The games, their options and levels",
                 "responses": {"200": {"description": "games",
@@ -130,4 +131,60 @@ def spec() -> dict[str, Any]:
                     **_errors(400, 403, 404, 409, 413)},
             }},
         },
+    }
+
+
+SEAT_TOKEN: dict[str, Any] = {"security": [{}, {"seat": []}]}
+CREATED = {"description": "created", "content": {"application/json": {"schema": {
+    "type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}}}}}
+
+
+def _record_paths() -> dict[str, Any]:
+    """Records (export, import, replays, rematches) and the health check."""
+    download = {"name": "download", "in": "query", "schema": {"type": "string"},
+                "description": "any value: answer as a file to save"}
+    lang = {"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["en", "nl"]}}
+    record = {"type": "object", "required": ["game", "moves"], "properties": {
+        "format": {"type": "string"}, "game": {"type": "string"},
+        "options": {"type": "object"}, "seed": {"type": "integer"},
+        "moves": {"type": "array", "items": {"type": "string"}},
+        "seats": {"type": "array", "items": {"type": "object"}},
+        "result": {"type": "object"}}}
+    return {
+        "/healthz": {"get": {"summary": "Whether the server runs", "responses": {
+            "200": {"description": "it runs", "content": {"application/json": {
+                "schema": {"type": "object"}}}}}}},
+        "/api/games/{id}/record": {"get": {
+            "summary": "The game record as JSON (the seed left out while it would tell "
+                       "secrets)",
+            "parameters": [GAME_ID, download],
+            "responses": {"200": {"description": "the record", "content": {
+                "application/json": {"schema": record}}}, **_errors(404)}}},
+        "/api/games/{id}/record.txt": {"get": {
+            "summary": "The game record in its text form",
+            "parameters": [GAME_ID, lang, download],
+            "responses": {"200": {"description": "the record", "content": {
+                "text/plain": {"schema": {"type": "string"}}}}, **_errors(404)}}},
+        "/api/games/{id}/replay": {"get": {
+            "summary": "The view of a seat (with its token) or spectator after 'at' moves",
+            "parameters": [GAME_ID, {"name": "at", "in": "query",
+                                     "schema": {"type": "integer", "minimum": 0}}],
+            **SEAT_TOKEN,
+            "responses": {"200": {"description": "the view", "content": {
+                "application/json": {"schema": VIEW}}}, **_errors(400, 403, 404)}}},
+        "/api/games/{id}/rematch": {"post": {
+            "summary": "A new game with the same seats (moved one on with swap) for a "
+                       "finished game; the answer holds the caller's new token",
+            "parameters": [GAME_ID],
+            "security": [{"seat": []}],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "additionalProperties": False,
+                "properties": {"swap": {"type": "boolean"}}}}}},
+            "responses": {"201": CREATED, **_errors(400, 403, 404, 413)}}},
+        "/api/records": {"post": {
+            "summary": "Import a game record (JSON or its text form), checked move by move",
+            "requestBody": {"required": True, "content": {
+                "application/json": {"schema": record},
+                "text/plain": {"schema": {"type": "string"}}}},
+            "responses": {"201": CREATED, **_errors(400, 413, 429)}}},
     }
