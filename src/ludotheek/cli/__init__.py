@@ -23,6 +23,8 @@ COMMANDS = (
     "ludotheek.cli.replay",
     "ludotheek.cli.scores",
     "ludotheek.cli.selftest",
+    "ludotheek.cli.backup",
+    "ludotheek.cli.restore",
 )
 
 
