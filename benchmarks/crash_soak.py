@@ -81,6 +81,7 @@ class Report:
     refused_moves: int = 0
     seconds: float = 0.0
     restart_seconds: list[float] = field(default_factory=list)
+    moves_per_round: list[int] = field(default_factory=list)
 
     def summary(self) -> str:
         restart = sorted(self.restart_seconds)
@@ -287,7 +288,10 @@ class Soak:
         self.report.restart_seconds.append(time.monotonic() - t)
         pending: dict[str, int] = {}
         for _ in range(kills):
-            await self.round(self.rng.uniform(*self.pace))
+            moves = self.report.moves_acknowledged
+            play = self.rng.uniform(*self.pace)
+            await self.round(play)
+            self.report.moves_per_round.append(self.report.moves_acknowledged - moves)
             stored = self.check_database()
             fresh = self.pending_computer_turns(stored)
             self.report.computer_turns_pending_at_kill += len(fresh)
@@ -298,9 +302,10 @@ class Soak:
             pending = fresh
             await self.resumed(pending)
             if log:
-                print(f"kill {self.report.kills}: {self.report.moves_acknowledged} moves "
-                      f"acknowledged, {len(stored)} games, {len(fresh)} computer turns "
-                      f"pending", file=sys.stderr, flush=True)
+                print(f"kill {self.report.kills} after {play:.1f} s of play: "
+                      f"{self.report.moves_per_round[-1]} moves acknowledged in the round, "
+                      f"{self.report.moves_acknowledged} in all, {len(stored)} games, "
+                      f"{len(fresh)} computer turns pending", file=sys.stderr, flush=True)
         await self.continues()
         self.server.stop()
         self.check_database()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludotheek import __version__
+from ludotheek.games import names
 
 ERROR = {"type": "object", "required": ["error"],
          "properties": {"error": {"type": "string"}, "version": {"type": "integer"}}}
@@ -79,9 +80,7 @@ def spec() -> dict[str, Any]:
                             "type": "object", "required": ["game", "seats"],
                             "additionalProperties": False,
                             "properties": {
-                                "game": {"type": "string",
-                                         "enum": ["akwaier", "aqua_romana", "haaienzee",
-                                                  "wari"]},
+                                "game": {"type": "string", "enum": names()},
                                 "options": {"type": "object"},
                                 "seats": {"type": "array", "items": SEAT_IN},
                                 "seed": {"type": "integer", "minimum": 0,
@@ -99,7 +98,8 @@ def spec() -> dict[str, Any]:
                     "parameters": [
                         {"name": "status", "in": "query",
                          "schema": {"type": "string", "enum": ["active", "over"]}},
-                        {"name": "game", "in": "query", "schema": {"type": "string"}},
+                        {"name": "game", "in": "query",
+                         "schema": {"type": "string", "enum": names()}},
                         {"name": "limit", "in": "query",
                          "schema": {"type": "integer", "minimum": 1, "maximum": 500}},
                         {"name": "offset", "in": "query",
@@ -164,7 +164,7 @@ def _record_paths() -> dict[str, Any]:
             "summary": "The game record in its text form",
             "parameters": [GAME_ID, lang, download],
             "responses": {"200": {"description": "the record", "content": {
-                "text/plain": {"schema": {"type": "string"}}}}, **_errors(404)}}},
+                "text/plain": {"schema": {"type": "string", "minLength": 1}}}}, **_errors(404)}}},
         "/api/games/{id}/replay": {"get": {
             "summary": "The view of a seat (with its token) or spectator after 'at' moves",
             "parameters": [GAME_ID, {"name": "at", "in": "query",
@@ -185,6 +185,6 @@ def _record_paths() -> dict[str, Any]:
             "summary": "Import a game record (JSON or its text form), checked move by move",
             "requestBody": {"required": True, "content": {
                 "application/json": {"schema": record},
-                "text/plain": {"schema": {"type": "string"}}}},
+                "text/plain": {"schema": {"type": "string", "minLength": 1}}}},
             "responses": {"201": CREATED, **_errors(400, 413, 429)}}},
     }
