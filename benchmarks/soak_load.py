@@ -265,7 +265,12 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float
     }
 
 
-def run(games: int, seconds: float, echo_seconds: float) -> dict[str, Any]:
+def run(games: int, seconds: float, echo_seconds: float, folder: Path | None = None
+        ) -> dict[str, Any]:
+    """Measure in ``folder`` (kept: the database and the server's log), or a temporary one."""
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        return asyncio.run(measure(folder, games, seconds, echo_seconds))
     with tempfile.TemporaryDirectory() as tmp:
         return asyncio.run(measure(Path(tmp), games, seconds, echo_seconds))
 
@@ -279,9 +284,11 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=600)
     ap.add_argument("--echo-seconds", type=float, default=120,
                     help="seconds of echo, half before the games and half after")
+    ap.add_argument("--folder", type=Path, default=None,
+                    help="keep the database and the server's log here")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    result = run(args.games, args.seconds, args.echo_seconds)
+    result = run(args.games, args.seconds, args.echo_seconds, args.folder)
     if args.json:
         print(json.dumps(result, indent=1))
         return
@@ -294,6 +301,8 @@ def main() -> None:
           f"round trips/s, p50 {e['p50_ms']} ms, p99 {e['p99_ms']} ms; errors {e['errors']}")
     print(f"games / echo: throughput {r['round_trips_per_second']}, p50 {r['p50']}x, "
           f"p99 {r['p99']}x")
+    for sample in g["error_samples"] + e["error_samples"]:
+        print("error:", sample, file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,17 @@ import pytest
 import websockets.sync.client
 from starlette.testclient import TestClient
 
+from ludotheek.cli import main
 from ludotheek.server import Settings, create_app
-from ludotheek.server.config import LIMITS, BadConfig, load_settings, read_config, settings_from
+from ludotheek.server.config import (
+    LIMITS,
+    BadConfig,
+    export_limits,
+    load_settings,
+    read_config,
+    settings_from,
+    settings_from_env,
+)
 from ludotheek.server.limits import Buckets
 from tests.server.conftest import auth, new_wari
 from tests.serverproc import ServerProcess
@@ -142,6 +151,27 @@ def test_config_file_and_options(tmp_path: Path) -> None:
         read_config(tmp_path / "missing.toml")
     with pytest.raises(BadConfig, match="must be a number, not True"):
         settings_from({"max_body": True})
+
+
+def test_limits_travel_through_the_environment(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``serve`` checks the limits, then leaves them in the environment, where every web
+    process that makes the app finds them (``settings_from_env``)."""
+    cfg = tmp_path / "ludotheek.toml"
+    cfg.write_text("max_body = 4096\nws_rate = 3\n")
+    env: dict[str, str] = {}
+    export_limits(cfg, {"ws_rate": 7.5, "max_body": None}, env)
+    assert env == {"LUDOTHEEK_CONFIG": str(cfg), "LUDOTHEEK_LIMITS": '{"ws_rate": 7.5}'}
+    s = settings_from_env(env)
+    assert (s.max_body, s.ws_messages_per_second) == (4096, 7.5)
+    assert settings_from_env({}) == Settings()
+    with pytest.raises(BadConfig, match="LUDOTHEEK_LIMITS is not JSON"):
+        settings_from_env({"LUDOTHEEK_LIMITS": "{"})
+    cfg.write_text("max_bodies = 1\n")
+    with pytest.raises(SystemExit) as exc:  # refused before anything starts
+        main(["serve", "--no-open", "--config", str(cfg), "--port", "1"])
+    assert exc.value.code == 2
+    assert "error: unknown setting 'max_bodies'" in capsys.readouterr().err
 
 
 def test_a_real_server_takes_its_limits_from_the_command_line(tmp_path: Path) -> None:

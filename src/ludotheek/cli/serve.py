@@ -47,13 +47,23 @@ def _browser_available() -> bool:
 
 
 def limit_options(f: F) -> F:
-    """A command-line option for every limit of :data:`ludotheek.server.config.LIMITS`."""
+    """``--config FILE`` and an option for every limit of
+    :data:`ludotheek.server.config.LIMITS` (docs/reliability.md)."""
     from ludotheek.server.config import LIMITS
 
     for lim in reversed(LIMITS):
         kind = click.IntRange(int(lim.low)) if lim.kind is int else click.FloatRange(lim.low)
         f = click.option(lim.option, lim.name, type=kind, default=None, help=lim.help)(f)
-    return f
+    return click.option(
+        "--config", "config", type=click.Path(dir_okay=False), default=None,
+        help="A TOML file of limits: the names of the options below with _ for -, "
+             "e.g. max_body = 65536. Options given here win over it.")(f)
+
+
+def ws_max_size(settings: Any) -> int:
+    """What uvicorn reads of one WebSocket message: past the app's own limit a message gets
+    an error reply; far past it (4x, at least 1 MiB) uvicorn closes the connection."""
+    return max(1 << 20, 4 * int(settings.max_ws_message))
 
 
 @click.command("serve")
@@ -64,23 +74,26 @@ def limit_options(f: F) -> F:
               "data folder).")
 @click.option("--open/--no-open", "open_browser", default=True, show_default=True,
               help="Open the lobby in a browser, where one is available.")
-@click.option("--config", "config", type=click.Path(dir_okay=False), default=None,
-              help="A TOML file of limits: the names of the options below with _ for -, "
-              "e.g. max_body = 65536. Options given here win over it. See "
-              "docs/reliability.md.")
+@click.option("--computer-workers", type=click.IntRange(0, 64), default=None,
+              help="Processes for computer players (0: threads; default: cores - 1).")
 @limit_options
-def command(host: str, port: int, db: str | None, open_browser: bool, config: str | None,
-            **limits: float | None) -> None:
+def command(host: str, port: int, db: str | None, open_browser: bool,
+            computer_workers: int | None, **limits: Any) -> None:
     """Start the web server: open the printed address in a browser and play."""
+    import dataclasses
+
     import uvicorn
 
     from ludotheek.server import create_app
-    from ludotheek.server.config import describe, load_settings
+    from ludotheek.server.config import describe, export_limits, settings_from_env
     from ludotheek.store.paths import database_url
 
+    export_limits(limits.pop("config"), limits)  # for every process that makes the app
     if not _port_free(host, port):
         raise click.ClickException(f"port {port} on {host} is in use; try --port {port + 1}")
-    settings = load_settings(config, limits)
+    settings = settings_from_env()
+    if computer_workers is not None:
+        settings = dataclasses.replace(settings, computer_workers=computer_workers)
     app = create_app(db, settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
@@ -91,11 +104,9 @@ def command(host: str, port: int, db: str | None, open_browser: bool, config: st
         logging.getLogger(name).addFilter(RedactTokens())
     if open_browser and _browser_available():
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    # past the app's own limit a message gets an error reply; far past it, uvicorn closes
-    ws_max = max(1 << 20, 4 * settings.max_ws_message)
-    uv_config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=ws_max,
-                               ws_per_message_deflate=False)
-    server = uvicorn.Server(uv_config)
+    config = uvicorn.Config(app, host=host, port=port, log_level="info",
+                            ws_max_size=ws_max_size(settings), ws_per_message_deflate=False)
+    server = uvicorn.Server(config)
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
     server.run()

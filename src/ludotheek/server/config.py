@@ -18,8 +18,10 @@ ludotheek.server.config.BadConfig: unknown setting 'max_bodies'; the settings ar
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,10 +68,10 @@ LIMITS = (
           "Games in progress one client address may have created (default 100)."),
     Limit("max_computer_seconds", "max_computer_seconds", float, 0.01,
           "Seconds a computer player may think per move at most (default 5)."),
-    Limit("computer_workers", "computer_workers", int, 0,
-          "Processes for computer players (0: threads; default: cores - 1)."),
 )
 _BY_NAME = {lim.name: lim for lim in LIMITS}
+ENV_CONFIG = "LUDOTHEEK_CONFIG"
+ENV_LIMITS = "LUDOTHEEK_LIMITS"
 
 
 def _checked(name: str, value: Any) -> tuple[str, Any]:
@@ -116,6 +118,31 @@ def load_settings(config: str | Path | None, options: Mapping[str, Any]) -> Sett
     """The settings of ``ludotheek serve``: defaults, then the file, then the options."""
     base = settings_from(read_config(config)) if config else Settings()
     return settings_from(options, base)
+
+
+def export_limits(config: str | Path | None, options: Mapping[str, Any],
+                  environ: MutableMapping[str, str] = os.environ) -> None:
+    """Put the config file and the limits given as options in the environment (checked),
+    where :func:`settings_from_env` finds them: in this process and in every web process
+    that ``serve`` starts."""
+    given = {name: value for name, value in options.items() if value is not None}
+    load_settings(config, given)  # refuse what is wrong before anything starts
+    if config:
+        environ[ENV_CONFIG] = str(Path(config).absolute())
+    if given:
+        environ[ENV_LIMITS] = json.dumps(given)
+
+
+def settings_from_env(environ: Mapping[str, str] = os.environ) -> Settings:
+    """The settings from ``LUDOTHEEK_CONFIG`` (a TOML file) and ``LUDOTHEEK_LIMITS`` (JSON
+    of options), over the defaults."""
+    try:
+        options = json.loads(environ.get(ENV_LIMITS) or "{}")
+    except json.JSONDecodeError as exc:
+        raise BadConfig(f"{ENV_LIMITS} is not JSON: {exc}") from exc
+    if not isinstance(options, dict):
+        raise BadConfig(f"{ENV_LIMITS} must be a JSON object of settings")
+    return load_settings(environ.get(ENV_CONFIG) or None, options)
 
 
 def describe(settings: Settings) -> str:
