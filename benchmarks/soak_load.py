@@ -201,7 +201,9 @@ async def play(url: str, http: httpx.AsyncClient, phase: Games, stop: float,
 async def games_phase(url: str, games: int, seconds: float) -> Games:
     phase = Games()
     stop = time.monotonic() + seconds
-    limits = httpx.Limits(max_connections=50)
+    # idle connections are dropped before uvicorn's own 5 s keep-alive ends, so that no
+    # request goes out on a connection the server is closing at that moment
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT, limits=limits) as http:
         async def client(i: int) -> None:
             try:
