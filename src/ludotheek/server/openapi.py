@@ -103,7 +103,7 @@ def spec() -> dict[str, Any]:
                         {"name": "limit", "in": "query",
                          "schema": {"type": "integer", "minimum": 1, "maximum": 500}},
                         {"name": "offset", "in": "query",
-                         "schema": {"type": "integer", "minimum": 0}},
+                         "schema": {"type": "integer", "minimum": 0, "maximum": 10**9}},
                     ],
                     "responses": {"200": {"description": "games", "content": {
                         "application/json": {"schema": {"type": "object"}}}},
@@ -143,7 +143,8 @@ def _record_paths() -> dict[str, Any]:
     """Records (export, import, replays, rematches) and the health check."""
     download = {"name": "download", "in": "query", "schema": {"type": "string"},
                 "description": "any value: answer as a file to save"}
-    lang = {"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["en", "nl"]}}
+    lang = {"name": "lang", "in": "query", "schema": {"type": "string"},
+            "description": "en or nl; anything else is taken as en"}
     record = {"type": "object", "required": ["game", "moves"], "properties": {
         "format": {"type": "string"}, "game": {"type": "string"},
         "options": {"type": "object"}, "seed": {"type": "integer"},
