@@ -41,7 +41,10 @@ import websockets
 from tests.serverproc import ServerProcess, free_port
 
 TIMEOUT = 30.0
-SERVER_ARGS = ("--requests-per-second", "0", "--max-games-per-client", "100000000")
+#: one address plays every game, and a scripted client may move faster than a person: the
+#: limits per address and the WebSocket rate per connection (20/s) are switched off
+SERVER_ARGS = ("--requests-per-second", "0", "--max-games-per-client", "100000000",
+               "--ws-rate", "0")
 
 
 @dataclass
