@@ -36,6 +36,7 @@ from typing import Any
 
 import httpx
 
+from benchmarks.looprun import in_own_loop
 from tests.serverproc import ServerProcess
 
 #: the kinds of games the clients play: (game, seats); "p" a person, else a computer level
@@ -320,7 +321,7 @@ def soak(kills: int, games: int, seed: int = 1, pace: tuple[float, float] = (0.5
         where = folder or Path(tmp)
         s = Soak(where / "soak.sqlite3", games, seed, pace)
         try:
-            return asyncio.run(s.run(kills, log))
+            return in_own_loop(s.run(kills, log))
         finally:
             s.server.kill()
 

@@ -38,6 +38,7 @@ from typing import Any
 import httpx
 import websockets
 
+from benchmarks.looprun import in_own_loop
 from tests.serverproc import ServerProcess, free_port
 
 TIMEOUT = 30.0
@@ -275,9 +276,9 @@ def run(games: int, seconds: float, echo_seconds: float, folder: Path | None = N
     """Measure in ``folder`` (kept: the database and the server's log), or a temporary one."""
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-        return asyncio.run(measure(folder, games, seconds, echo_seconds))
+        return in_own_loop(measure(folder, games, seconds, echo_seconds))
     with tempfile.TemporaryDirectory() as tmp:
-        return asyncio.run(measure(Path(tmp), games, seconds, echo_seconds))
+        return in_own_loop(measure(Path(tmp), games, seconds, echo_seconds))
 
 
 def main() -> None:
