@@ -108,7 +108,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.sqlite3"
         server = ServerProcess(db, workers=args.workers,
-                               extra_env={"LUDOTHEEK_MAX_GAMES_PER_CLIENT": "100000"})
+                               args=("--max-games-per-client", "100000",
+                                     "--requests-per-second", "0"))
         with server:
             result = asyncio.run(run(server.url, args.games, args.moves, args.level))
     if args.json:

@@ -18,7 +18,9 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db_path: Path) -> Iterator[TestClient]:
-    app = create_app(db_path, Settings(computer_workers=0))
+    # the request rate limit has its own tests (test_limits.py); here it would only get in
+    # the way of tests that poll
+    app = create_app(db_path, Settings(computer_workers=0, requests_per_second=0))
     with TestClient(app) as c:
         yield c
 

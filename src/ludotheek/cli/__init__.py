@@ -24,6 +24,8 @@ COMMANDS = (
     "ludotheek.cli.worker",
     "ludotheek.cli.scores",
     "ludotheek.cli.selftest",
+    "ludotheek.cli.backup",
+    "ludotheek.cli.restore",
 )
 
 

@@ -9,8 +9,12 @@ import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 _TOKEN = re.compile(r"(token=)[^&\s\"']+")
 
@@ -42,6 +46,26 @@ def _browser_available() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def limit_options(f: F) -> F:
+    """``--config FILE`` and an option for every limit of
+    :data:`ludotheek.server.config.LIMITS` (docs/reliability.md)."""
+    from ludotheek.server.config import LIMITS
+
+    for lim in reversed(LIMITS):
+        kind = click.IntRange(int(lim.low)) if lim.kind is int else click.FloatRange(lim.low)
+        f = click.option(lim.option, lim.name, type=kind, default=None, help=lim.help)(f)
+    return click.option(
+        "--config", "config", type=click.Path(dir_okay=False), default=None,
+        help="A TOML file of limits: the names of the options below with _ for -, "
+             "e.g. max_body = 65536. Options given here win over it.")(f)
+
+
+def ws_max_size(settings: Any) -> int:
+    """What uvicorn reads of one WebSocket message: past the app's own limit a message gets
+    an error reply; far past it (4x, at least 1 MiB) uvicorn closes the connection."""
+    return max(1 << 20, 4 * int(settings.max_ws_message))
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (0.0.0.0: every network interface).")
@@ -57,14 +81,20 @@ def _browser_available() -> bool:
 @click.option("--redis", "redis_url", default=None, envvar="LUDOTHEEK_REDIS",
               help="Redis URL of a scaled-out site: live updates between web processes, "
                    "computer turns for the worker pool (`ludotheek worker`).")
+@limit_options
 def command(host: str, port: int, db: str | None, open_browser: bool,
-            computer_workers: int | None, workers: int, redis_url: str | None) -> None:
+            computer_workers: int | None, workers: int, redis_url: str | None,
+            **limits: Any) -> None:
     """Start the web server: open the printed address in a browser and play."""
+    import dataclasses
+
     import uvicorn
 
-    from ludotheek.server import Settings, create_app
+    from ludotheek.server import create_app
+    from ludotheek.server.config import describe, export_limits, settings_from_env
     from ludotheek.store.paths import database_url
 
+    export_limits(limits.pop("config"), limits)  # for every process that makes the app
     if not _port_free(host, port):
         raise click.ClickException(f"port {port} on {host} is in use; try --port {port + 1}")
     if workers > 1 and not redis_url:
@@ -76,11 +106,14 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
         os.environ["LUDOTHEEK_DB"] = db
     if computer_workers is not None:
         os.environ["LUDOTHEEK_COMPUTER_WORKERS"] = str(computer_workers)
-    settings = Settings()
+    settings = settings_from_env()
+    if computer_workers is not None:
+        settings = dataclasses.replace(settings, computer_workers=computer_workers)
     app = create_app(db, settings) if workers == 1 else None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     click.echo(f"ludotheek is running at {url}  (database: {database_url(db)})")
+    click.echo(describe(settings))
     click.echo("Stop it with Ctrl+C.")
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
@@ -90,11 +123,12 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
         click.echo(f"{workers} web processes; computer turns go to the worker pool "
                    f"({redis_url}).")
         uvicorn.run("ludotheek.server.factory:app_from_env", factory=True, host=host,
-                    port=port, workers=workers, log_level="info", ws_max_size=1 << 20,
-                    ws_per_message_deflate=False, log_config=_log_config())
+                    port=port, workers=workers, log_level="info",
+                    ws_max_size=ws_max_size(settings), ws_per_message_deflate=False,
+                    log_config=_log_config())
         return
-    config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=1 << 20,
-                            ws_per_message_deflate=False)
+    config = uvicorn.Config(app, host=host, port=port, log_level="info",
+                            ws_max_size=ws_max_size(settings), ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())

@@ -41,8 +41,10 @@ class IntOption(Option):
 
     def check(self, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                value = int(value.strip())
+            digits = value.strip() if isinstance(value, str) else ""
+            if digits.lstrip("-").isascii() and digits.lstrip("-").isdigit() \
+                    and len(digits) <= 19:
+                value = int(digits)
             else:
                 raise BadOption(f"option {self.name} must be a whole number, not {value!r}")
         if not self.low <= value <= self.high:

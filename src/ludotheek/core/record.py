@@ -46,7 +46,7 @@ def apply_move(state: State, move: str) -> State:
         rest = move[len(RESIGN):].strip()
         if not rest:
             seat = state.to_move
-        elif rest.isdigit() and int(rest) < state.num_players:
+        elif rest.isascii() and rest.isdigit() and len(rest) < 4 and int(rest) < state.num_players:
             seat = int(rest)
         else:
             raise IllegalMove(f"{move!r}: resign takes a seat number 0-{state.num_players - 1}")

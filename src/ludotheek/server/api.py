@@ -11,7 +11,7 @@ from starlette.routing import Route
 from ludotheek import __version__, players
 from ludotheek.games import get, names
 from ludotheek.server.errors import BadRequest, NotFound
-from ludotheek.server.http import bearer_token, client_address, read_json
+from ludotheek.server.http import bearer_token, client_address, read_json, whole_number
 from ludotheek.server.service import PAGE_LANGUAGES, GameService
 
 #: games whose page exists (the lobby says so for the others)
@@ -55,9 +55,10 @@ def _int_param(request: Request, name: str, default: int, low: int, high: int) -
     raw = request.query_params.get(name)
     if raw is None:
         return default
-    if not raw.isdigit() or not low <= int(raw) <= high:
+    value = whole_number(raw)
+    if value is None or not low <= value <= high:
         raise BadRequest(f"'{name}' must be a whole number from {low} to {high}")
-    return int(raw)
+    return value
 
 
 async def list_games(request: Request) -> JSONResponse:

@@ -11,6 +11,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -21,6 +22,7 @@ from ludotheek.server.cluster import RedisEvents, RedisJobs
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.errors import ApiError
 from ludotheek.server.hub import Hub
+from ludotheek.server.limits import RateLimit
 from ludotheek.server.openapi import spec
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
@@ -116,6 +118,8 @@ def create_app(db: Database | str | Path | None = None,
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
+        middleware=[Middleware(RateLimit, rate=settings.requests_per_second,
+                               burst=settings.requests_burst)],
         exception_handlers={ApiError: _api_error, HTTPException: _http_error,
                             Exception: _unexpected},
     )

@@ -11,8 +11,8 @@ import os
 from starlette.applications import Starlette
 
 from ludotheek.server.app import create_app
-from ludotheek.server.settings import Settings
+from ludotheek.server.config import settings_from_env
 
 
 def app_from_env() -> Starlette:
-    return create_app(os.environ.get("LUDOTHEEK_DB"), Settings())
+    return create_app(os.environ.get("LUDOTHEEK_DB"), settings_from_env())

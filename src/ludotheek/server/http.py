@@ -1,4 +1,4 @@
-"""Reading requests safely: size limits, JSON, tokens."""
+"""Reading requests safely: size limits, JSON, whole numbers, tokens."""
 
 from __future__ import annotations
 
@@ -9,14 +9,81 @@ from starlette.requests import Request
 
 from ludotheek.server.errors import BadRequest, TooLarge
 
+#: the most digits a whole number in a query, header or path may have
+MAX_DIGITS = 18
+
+
+def whole_number(raw: str) -> int | None:
+    """``raw`` as a whole number of at most 18 ASCII digits, or None.
+
+    ``str.isdigit`` alone also accepts '²' or '٣', and ``int`` refuses texts of
+    thousands of digits: neither may reach the server's arithmetic.
+
+    >>> whole_number("42"), whole_number("²"), whole_number("-1"), whole_number("9" * 40)
+    (42, None, None, None)
+    """
+    if not raw or len(raw) > MAX_DIGITS or not raw.isascii() or not raw.isdigit():
+        return None
+    return int(raw)
+
+
+def parse_json(text: str | bytes, what: str = "the body") -> Any:
+    """JSON text as Python data; :class:`BadRequest` says what is wrong with it.
+
+    Refused besides malformed JSON: NaN and Infinity, numbers of thousands of
+    digits, nesting deeper than Python's stack, and text that is not Unicode
+    (lone surrogates such as ``"\\ud800"``, which no reply or database could hold).
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadRequest(f"{what} is not UTF-8 text") from exc
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") \
+            from exc
+    except RecursionError as exc:
+        raise BadRequest("the JSON is nested too deeply") from exc
+    except ValueError as exc:  # a number with more digits than Python converts
+        raise BadRequest("the JSON holds a number with too many digits") from exc
+    check_text(data)
+    return data
+
+
+def check_text(data: Any) -> None:
+    """:class:`BadRequest` if any text (key or value) in ``data`` is not valid Unicode
+    (lists and dicts are walked without recursion)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            texts: Any = (item,)
+        elif isinstance(item, dict):
+            texts = item.keys()
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+            continue
+        else:
+            continue
+        for text in texts:
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise BadRequest("the JSON holds text that is not valid Unicode "
+                                 "(a lone surrogate escape such as \\ud800)") from exc
+
 
 async def read_body(request: Request, limit: int) -> bytes:
     """The request's body; :class:`TooLarge` past ``limit`` bytes."""
     declared = request.headers.get("content-length")
     if declared is not None:
-        if not declared.isdigit():
+        size = whole_number(declared.strip())
+        if size is None:
             raise BadRequest("the Content-Length header is not a number")
-        if int(declared) > limit:
+        if size > limit:
             raise TooLarge(f"the body is larger than {limit} bytes")
     body = bytearray()
     async for chunk in request.stream():
@@ -28,19 +95,11 @@ async def read_body(request: Request, limit: int) -> bytes:
 
 async def read_json(request: Request, limit: int) -> Any:
     """The request's JSON body; :class:`TooLarge` past ``limit`` bytes, :class:`BadRequest`
-    if it is not JSON."""
+    if it is not JSON (see :func:`parse_json`)."""
     body = await read_body(request, limit)
     if not body:
         raise BadRequest("the body is empty; send a JSON object")
-    try:
-        return json.loads(body.decode("utf-8"), parse_constant=_no_constant)
-    except UnicodeDecodeError as exc:
-        raise BadRequest("the body is not UTF-8 text") from exc
-    except json.JSONDecodeError as exc:
-        raise BadRequest(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") \
-            from exc
-    except RecursionError as exc:
-        raise BadRequest("the JSON is nested too deeply") from exc
+    return parse_json(body)
 
 
 def _no_constant(name: str) -> Any:

@@ -7,7 +7,6 @@ Client messages are JSON objects with a ``type``: ``move`` (``move``,
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -16,6 +15,7 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ludotheek.server.errors import ApiError, BadRequest, TooMany
+from ludotheek.server.http import parse_json
 from ludotheek.server.service import GameService, LiveGame
 
 
@@ -33,7 +33,10 @@ class Connection:
         self.last = time.monotonic()
 
     def take(self) -> None:
-        """A token bucket: at most ``rate`` messages per second, bursts of one second."""
+        """A token bucket: at most ``rate`` messages per second, bursts of one second
+        (``rate`` 0: no limit)."""
+        if self.rate <= 0:
+            return
         now = time.monotonic()
         self.allowance = min(self.rate, self.allowance + (now - self.last) * self.rate)
         self.last = now
@@ -68,12 +71,13 @@ HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
 def _parse(text: str | None, limit: int) -> dict[str, Any]:
     if text is None:
         raise BadRequest("send JSON text messages")
-    if len(text) > limit:
+    if len(text) > limit or (4 * len(text) > limit
+                             and len(text.encode("utf-8", "surrogatepass")) > limit):
         raise BadRequest(f"the message is larger than {limit} bytes")
     try:
-        msg = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise BadRequest("the message is not JSON") from exc
+        msg = parse_json(text, "the message")
+    except BadRequest as exc:
+        raise BadRequest(f"the message is not JSON: {exc.message}") from exc
     if not isinstance(msg, dict):
         raise BadRequest("a message is a JSON object with a 'type'")
     kind = msg.get("type")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludotheek import __version__
+from ludotheek.games import names
 
 ERROR = {"type": "object", "required": ["error"],
          "properties": {"error": {"type": "string"}, "version": {"type": "integer"}}}
@@ -107,6 +108,7 @@ def spec() -> dict[str, Any]:
         },
         "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}}},
         "paths": {
+            **_record_paths(),
             "/api/meta": {"get": {
                 "summary": "The games, their options and levels",
                 "responses": {"200": {"description": "games",
@@ -120,9 +122,7 @@ def spec() -> dict[str, Any]:
                             "type": "object", "required": ["game", "seats"],
                             "additionalProperties": False,
                             "properties": {
-                                "game": {"type": "string",
-                                         "enum": ["akwaier", "aqua_romana", "haaienzee",
-                                                  "wari"]},
+                                "game": {"type": "string", "enum": names()},
                                 "options": {"type": "object"},
                                 "seats": {"type": "array", "items": SEAT_IN},
                                 "seed": {"type": "integer", "minimum": 0,
@@ -140,11 +140,12 @@ def spec() -> dict[str, Any]:
                     "parameters": [
                         {"name": "status", "in": "query",
                          "schema": {"type": "string", "enum": ["active", "over"]}},
-                        {"name": "game", "in": "query", "schema": {"type": "string"}},
+                        {"name": "game", "in": "query",
+                         "schema": {"type": "string", "enum": names()}},
                         {"name": "limit", "in": "query",
                          "schema": {"type": "integer", "minimum": 1, "maximum": 500}},
                         {"name": "offset", "in": "query",
-                         "schema": {"type": "integer", "minimum": 0}},
+                         "schema": {"type": "integer", "minimum": 0, "maximum": 10**9}},
                     ],
                     "responses": {"200": {"description": "games", "content": {
                         "application/json": {"schema": {"type": "object"}}}},
@@ -220,4 +221,61 @@ def spec() -> dict[str, Any]:
                     **_errors(400, 403, 404, 409, 413)},
             }},
         },
+    }
+
+
+SEAT_TOKEN: dict[str, Any] = {"security": [{}, {"seat": []}]}
+CREATED = {"description": "created", "content": {"application/json": {"schema": {
+    "type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}}}}}
+
+
+def _record_paths() -> dict[str, Any]:
+    """Records (export, import, replays, rematches) and the health check."""
+    download = {"name": "download", "in": "query", "schema": {"type": "string"},
+                "description": "any value: answer as a file to save"}
+    lang = {"name": "lang", "in": "query", "schema": {"type": "string"},
+            "description": "en or nl; anything else is taken as en"}
+    record = {"type": "object", "required": ["game", "moves"], "properties": {
+        "format": {"type": "string"}, "game": {"type": "string"},
+        "options": {"type": "object"}, "seed": {"type": "integer"},
+        "moves": {"type": "array", "items": {"type": "string"}},
+        "seats": {"type": "array", "items": {"type": "object"}},
+        "result": {"type": "object"}}}
+    return {
+        "/healthz": {"get": {"summary": "Whether the server runs", "responses": {
+            "200": {"description": "it runs", "content": {"application/json": {
+                "schema": {"type": "object"}}}}}}},
+        "/api/games/{id}/record": {"get": {
+            "summary": "The game record as JSON (the seed left out while it would tell "
+                       "secrets)",
+            "parameters": [GAME_ID, download],
+            "responses": {"200": {"description": "the record", "content": {
+                "application/json": {"schema": record}}}, **_errors(404)}}},
+        "/api/games/{id}/record.txt": {"get": {
+            "summary": "The game record in its text form",
+            "parameters": [GAME_ID, lang, download],
+            "responses": {"200": {"description": "the record", "content": {
+                "text/plain": {"schema": {"type": "string", "minLength": 1}}}}, **_errors(404)}}},
+        "/api/games/{id}/replay": {"get": {
+            "summary": "The view of a seat (with its token) or spectator after 'at' moves",
+            "parameters": [GAME_ID, {"name": "at", "in": "query",
+                                     "schema": {"type": "integer", "minimum": 0}}],
+            **SEAT_TOKEN,
+            "responses": {"200": {"description": "the view", "content": {
+                "application/json": {"schema": VIEW}}}, **_errors(400, 403, 404)}}},
+        "/api/games/{id}/rematch": {"post": {
+            "summary": "A new game with the same seats (moved one on with swap) for a "
+                       "finished game; the answer holds the caller's new token",
+            "parameters": [GAME_ID],
+            "security": [{"seat": []}],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "additionalProperties": False,
+                "properties": {"swap": {"type": "boolean"}}}}}},
+            "responses": {"201": CREATED, **_errors(400, 403, 404, 413)}}},
+        "/api/records": {"post": {
+            "summary": "Import a game record (JSON or its text form), checked move by move",
+            "requestBody": {"required": True, "content": {
+                "application/json": {"schema": record},
+                "text/plain": {"schema": {"type": "string", "minLength": 1}}}},
+            "responses": {"201": CREATED, **_errors(400, 413, 429)}}},
     }

@@ -11,6 +11,7 @@ from ludotheek.core.errors import BadRecord
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, load, result_of, to_text, undo_target
 from ludotheek.server.errors import BadRequest, Forbidden
+from ludotheek.server.http import check_text
 from ludotheek.server.service import GameService, LiveGame
 from ludotheek.store.games import derived_token, hash_token, new_token
 
@@ -116,9 +117,16 @@ class Records:
                 rec = Record.from_json(body)
             else:
                 raise BadRecord("send a record: a JSON object, or its text form")
+            check_text(rec.to_json())
             final = rec.replay()
         except BadRecord as exc:
             raise BadRequest(str(exc)) from exc
+        except RecursionError as exc:
+            raise BadRequest("the record is nested too deeply") from exc
+        except ValueError as exc:  # a number of thousands of digits in its JSON
+            raise BadRequest(f"the record cannot be read: {exc}") from exc
+        if not -(2**63) <= rec.seed < 2**63:
+            raise BadRequest("the record's seed must fit in 64 bits")
         seats = _seats_of(rec, final.num_players, set(players.levels(rec.game)))
         tokens = [new_token() if s["type"] == "person" and not final.is_over else None
                   for s in seats]

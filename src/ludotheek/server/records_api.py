@@ -7,7 +7,13 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from ludotheek.server.errors import BadRequest
-from ludotheek.server.http import bearer_token, client_address, read_body, read_json
+from ludotheek.server.http import (
+    bearer_token,
+    client_address,
+    read_body,
+    read_json,
+    whole_number,
+)
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
 
@@ -41,10 +47,10 @@ async def replay(request: Request) -> Response:
     service, records = _parts(request)
     live = await service.load(request.path_params["id"])
     seat = await service.seat_of(live, bearer_token(request))
-    raw = request.query_params.get("at", "0")
-    if not raw.isdigit():
+    at = whole_number(request.query_params.get("at", "0"))
+    if at is None:
         raise BadRequest("'at' must be a whole number of moves")
-    return JSONResponse(records.view_at(live, int(raw), seat))
+    return JSONResponse(records.view_at(live, at, seat))
 
 
 async def history(request: Request) -> Response:

@@ -23,8 +23,10 @@ class Settings:
     #: games in progress one client address may have created
     max_active_games_per_client: int = field(default_factory=lambda: _env_int(
         "LUDOTHEEK_MAX_GAMES_PER_CLIENT", 100))
-    #: requests per second one client address may make to the HTTP API (burst = 2 s worth)
+    #: requests per second one client address may make to the HTTP API (0: no limit)
     requests_per_second: float = 50.0
+    #: requests one address may make at once before the rate counts (None: 2 s worth)
+    requests_burst: float | None = None
     #: processes that compute computer moves (0: threads in the server process)
     computer_workers: int = field(default_factory=lambda: _env_int(
         "LUDOTHEEK_COMPUTER_WORKERS", max(1, (os.cpu_count() or 2) - 1)))

@@ -1,0 +1,315 @@
+"""Sustained load: many concurrent games for minutes, next to a bare WebSocket echo.
+
+``--games`` scripted clients each play Wari against the computer (easy) over the
+game's WebSocket, closed loop, for ``--seconds``: move, wait for the view that
+acknowledges it (the round trip that is timed), wait for the computer's reply,
+move again; a finished game is followed by a new one. Every acknowledged move
+is written down and looked up in the database at the end (a lost move is one
+acknowledged but not stored at its place). Errors are every error message,
+closed connection, failed request and round trip without an answer in 30 s.
+
+The baseline is the stack's own limit: a bare WebSocket echo app (Starlette on
+uvicorn, the same options as ``ludotheek serve``, in its own process like the
+server) that answers each message with a text as long as an average game view,
+driven by the same number of connections in the same closed loop, for
+``--echo-seconds`` split before and after the games. Reported: throughput and
+p50/p99 round trip of both, and their ratios.
+
+    python -m benchmarks.soak_load --games 500 --seconds 600 [--echo-seconds 120] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from benchmarks.looprun import in_own_loop
+from tests.serverproc import ServerProcess, free_port
+
+TIMEOUT = 30.0
+#: one address plays every game, and a scripted client may move faster than a person: the
+#: limits per address and the WebSocket rate per connection (20/s) are switched off
+SERVER_ARGS = ("--requests-per-second", "0", "--max-games-per-client", "100000000",
+               "--ws-rate", "0")
+
+
+@dataclass
+class Phase:
+    """Round trips of one phase."""
+
+    seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list, repr=False)
+    errors: list[str] = field(default_factory=list, repr=False)
+
+    def figures(self) -> dict[str, Any]:
+        lat = sorted(self.latencies)
+
+        def pct(p: float) -> float:
+            return round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 2) if lat else 0.0
+
+        return {"round_trips": len(lat), "seconds": round(self.seconds, 1),
+                "per_second": round(len(lat) / self.seconds, 1) if self.seconds else 0.0,
+                "p50_ms": pct(0.50), "p99_ms": pct(0.99), "max_ms": pct(1.0),
+                "errors": len(self.errors), "error_samples": self.errors[:5]}
+
+
+# --- the echo app: the same stack, nothing of ludotheek --------------------------------------
+
+def echo_app(reply_bytes: int) -> Any:
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket
+
+    payload = json.dumps({"type": "view", "pad": "x" * max(0, reply_bytes - 27)})
+
+    async def echo(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            while True:
+                await ws.receive_text()
+                await ws.send_text(payload)
+        except Exception:  # the client went away
+            return
+
+    return Starlette(routes=[WebSocketRoute("/echo", echo)])
+
+
+def serve_echo(port: int, reply_bytes: int) -> None:
+    import uvicorn
+
+    uvicorn.run(echo_app(reply_bytes), host="127.0.0.1", port=port, log_level="warning",
+                ws_max_size=1 << 20, ws_per_message_deflate=False)
+
+
+class EchoProcess:
+    def __init__(self, reply_bytes: int) -> None:
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "benchmarks.soak_load", "--serve-echo", str(self.port),
+             str(reply_bytes)], start_new_session=True)
+
+    async def wait(self) -> None:
+        for _ in range(300):
+            try:
+                async with websockets.connect(f"ws://127.0.0.1:{self.port}/echo"):
+                    return
+            except OSError:
+                await asyncio.sleep(0.1)
+        raise RuntimeError("the echo server did not start")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(10)
+
+
+async def echo_phase(port: int, connections: int, seconds: float) -> Phase:
+    phase = Phase()
+    stop = time.monotonic() + seconds
+    message = json.dumps({"type": "move", "move": "3", "version": 12})
+
+    async def client() -> None:
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/echo", max_size=2**20,
+                                          compression=None, open_timeout=TIMEOUT) as ws:
+                while time.monotonic() < stop:
+                    sent = time.perf_counter()
+                    await ws.send(message)
+                    await asyncio.wait_for(ws.recv(), TIMEOUT)
+                    phase.latencies.append(time.perf_counter() - sent)
+        except Exception as exc:
+            phase.errors.append(repr(exc))
+
+    start = time.monotonic()
+    await asyncio.gather(*(client() for _ in range(connections)))
+    phase.seconds = time.monotonic() - start
+    return phase
+
+
+# --- the games ---------------------------------------------------------------------------
+
+@dataclass
+class Games(Phase):
+    #: acknowledged client moves: (game, version before the move, move)
+    acked: list[tuple[str, int, str]] = field(default_factory=list, repr=False)
+    views: int = 0
+    view_bytes: int = 0
+    games_started: int = 0
+    games_finished: int = 0
+
+
+async def play(url: str, http: httpx.AsyncClient, phase: Games, stop: float,
+               rng: random.Random) -> None:
+    """One client: games against the computer, one after another, until ``stop``."""
+    while time.monotonic() < stop:
+        r = await http.post("/api/games", json={
+            "game": "wari", "seed": rng.randrange(2**31),
+            "seats": [{"type": "person"}, {"type": "computer", "level": "easy"}]})
+        if r.status_code != 201:
+            phase.errors.append(f"create: {r.status_code} {r.text[:200]}")
+            await asyncio.sleep(1)
+            continue
+        phase.games_started += 1
+        gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+        ws_url = url.replace("http", "ws") + f"/api/games/{gid}/live?token={token}"
+        async with websockets.connect(ws_url, max_size=2**20, compression=None,
+                                      open_timeout=TIMEOUT) as ws:
+            sent_at: float | None = None
+            sent: tuple[str, int, str] | None = None
+            while True:
+                if sent_at is None and time.monotonic() >= stop:
+                    return
+                text = await asyncio.wait_for(ws.recv(), TIMEOUT)
+                msg = json.loads(text)
+                if msg["type"] != "view":
+                    phase.errors.append(f"{msg.get('type')}: {str(msg)[:200]}")
+                    sent_at = sent = None
+                    continue
+                phase.views += 1
+                phase.view_bytes += len(text)
+                view = msg["view"]
+                if sent is not None and sent_at is not None and view["version"] > sent[1]:
+                    if view["moves"][sent[1]] != sent[2]:
+                        phase.errors.append(f"game {gid}: another move at {sent[1]}")
+                    phase.latencies.append(time.perf_counter() - sent_at)
+                    phase.acked.append(sent)
+                    sent_at = sent = None
+                if view["over"]:
+                    phase.games_finished += 1
+                    break
+                if sent_at is None and view["legal_moves"] and not view["thinking"]:
+                    if time.monotonic() >= stop:
+                        return
+                    move = rng.choice(view["legal_moves"])
+                    sent = (gid, view["version"], move)
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "move", "move": move,
+                                              "version": view["version"]}))
+
+
+async def games_phase(url: str, games: int, seconds: float) -> Games:
+    phase = Games()
+    stop = time.monotonic() + seconds
+    # idle connections are dropped before uvicorn's own 5 s keep-alive ends, so that no
+    # request goes out on a connection the server is closing at that moment
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
+    async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT, limits=limits) as http:
+        async def client(i: int) -> None:
+            try:
+                await play(url, http, phase, stop, random.Random(i))
+            except Exception as exc:
+                phase.errors.append(f"client {i}: {exc!r}")
+
+        start = time.monotonic()
+        await asyncio.gather(*(client(i) for i in range(games)))
+        phase.seconds = time.monotonic() - start
+    return phase
+
+
+def lost_moves(db: Path, acked: list[tuple[str, int, str]]) -> tuple[int, int]:
+    """(acknowledged moves not in the database at their place, moves in the database)."""
+    conn = sqlite3.connect(db)
+    stored = {(g, n - 1): m for g, n, m in conn.execute(
+        "SELECT game_id, number, move FROM moves")}
+    conn.close()
+    return sum(stored.get((g, v)) != m for g, v, m in acked), len(stored)
+
+
+# --- the run -------------------------------------------------------------------------------
+
+async def measure(folder: Path, games: int, seconds: float, echo_seconds: float
+                  ) -> dict[str, Any]:
+    db = folder / "load.sqlite3"
+    with ServerProcess(db, workers=1, args=SERVER_ARGS) as server:
+        async with httpx.AsyncClient(base_url=server.url) as http:  # a view's size
+            r = await http.post("/api/games", json={"game": "wari", "seats": [
+                {"type": "person"}, {"type": "computer", "level": "easy"}]})
+            view = (await http.get(f"/api/games/{r.json()['id']}")).text
+        reply_bytes = len(json.dumps({"type": "view", "view": json.loads(view)}))
+        echo = EchoProcess(reply_bytes)
+        try:
+            await echo.wait()
+            before = await echo_phase(echo.port, games, echo_seconds / 2)
+            played = await games_phase(server.url, games, seconds)
+            after = await echo_phase(echo.port, games, echo_seconds / 2)
+        finally:
+            echo.stop()
+    lost, stored = lost_moves(db, played.acked)
+    echo_all = Phase(before.seconds + after.seconds, before.latencies + after.latencies,
+                     before.errors + after.errors)
+    g, e = played.figures(), echo_all.figures()
+    return {
+        "games": games, "seconds": seconds, "python": sys.version.split()[0],
+        "game": {**g, "acknowledged_moves": len(played.acked), "lost_moves": lost,
+                 "moves_in_database": stored, "games_started": played.games_started,
+                 "games_finished": played.games_finished, "views": played.views,
+                 "views_per_second": round(played.views / played.seconds, 1),
+                 "mean_view_bytes": round(played.view_bytes / max(1, played.views))},
+        "echo": {**e, "reply_bytes": reply_bytes, "before": before.figures(),
+                 "after": after.figures()},
+        "ratio": {
+            "round_trips_per_second": round(g["per_second"] / e["per_second"], 3)
+            if e["per_second"] else None,
+            "p50": round(g["p50_ms"] / e["p50_ms"], 2) if e["p50_ms"] else None,
+            "p99": round(g["p99_ms"] / e["p99_ms"], 2) if e["p99_ms"] else None,
+        },
+    }
+
+
+def run(games: int, seconds: float, echo_seconds: float, folder: Path | None = None
+        ) -> dict[str, Any]:
+    """Measure in ``folder`` (kept: the database and the server's log), or a temporary one."""
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        return in_own_loop(measure(folder, games, seconds, echo_seconds))
+    with tempfile.TemporaryDirectory() as tmp:
+        return in_own_loop(measure(Path(tmp), games, seconds, echo_seconds))
+
+
+def main() -> None:
+    if len(sys.argv) == 4 and sys.argv[1] == "--serve-echo":
+        serve_echo(int(sys.argv[2]), int(sys.argv[3]))
+        return
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--seconds", type=float, default=600)
+    ap.add_argument("--echo-seconds", type=float, default=120,
+                    help="seconds of echo, half before the games and half after")
+    ap.add_argument("--folder", type=Path, default=None,
+                    help="keep the database and the server's log here")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    result = run(args.games, args.seconds, args.echo_seconds, args.folder)
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return
+    g, e, r = result["game"], result["echo"], result["ratio"]
+    print(f"{args.games} concurrent Wari games for {g['seconds']:.0f} s: "
+          f"{g['acknowledged_moves']} client moves ({g['per_second']:.0f}/s, "
+          f"{g['views_per_second']:.0f} views/s), p50 {g['p50_ms']} ms, p99 {g['p99_ms']} ms; "
+          f"errors {g['errors']}, lost moves {g['lost_moves']}")
+    print(f"bare echo, {args.games} connections, {e['seconds']:.0f} s: {e['per_second']:.0f} "
+          f"round trips/s, p50 {e['p50_ms']} ms, p99 {e['p99_ms']} ms; errors {e['errors']}")
+    print(f"games / echo: throughput {r['round_trips_per_second']}, p50 {r['p50']}x, "
+          f"p99 {r['p99']}x")
+    for sample in g["error_samples"] + e["error_samples"]:
+        print("error:", sample, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
