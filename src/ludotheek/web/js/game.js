@@ -313,6 +313,7 @@ async function main() {
   installErrorReports(t, () => ({ game: first.game, game_id: gameId, version: current ? current.version : first.version }));
   document.body.dataset.game = first.game;
   const module = await import(`./games/${first.game}.js`);
+  if (module.stylesheet) await module.stylesheet();
   const ctx = {
     gameId, t, play, resign, undo, held: () => held,
     board: document.getElementById("board"), extra: document.getElementById("extra"),

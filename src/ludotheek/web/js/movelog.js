@@ -2,18 +2,21 @@
 // sentences. What the page did not see itself (a reload, a reconnection, an undo that skipped
 // views, the replay viewer) comes from /api/games/<id>/history. A screen reader hears each new
 // line (role="log"). The game gives the sentences: sentences(entry) -> [[class, text], ...],
-// entry = { number, move, seat, undo, events }.
+// entry = { number, move, seat, undo, events } (or a subclass defines sentences(entry)).
+// Every page's log is one of these.
 import { api } from "./api.js";
 import { el } from "./ui.js";
 
 export class MoveLog {
-  constructor({ gameId, replay, report, label, id, sentences, onChange }) {
+  constructor({ gameId, replay, report, label, id, className = "movelog", sentences, onChange,
+    maxLines = 2000 }) {
     this.gameId = gameId;
     this.replay = Boolean(replay);
     this.report = report || ((err) => console.error(err));
-    this.sentences = sentences;
+    if (sentences) this.sentences = sentences;
     this.onChange = onChange || (() => {});
-    this.node = el("ol", { class: "movelog", id, role: "log", "aria-live": "polite", "aria-label": label });
+    this.maxLines = maxLines;
+    this.node = el("ol", { class: className, id, role: "log", "aria-live": "polite", "aria-label": label });
     this.entries = new Map();   // move number -> entry
     this.rendered = 0;          // the moves written so far
     this.target = 0;            // the moves the board shows
@@ -34,6 +37,8 @@ export class MoveLog {
     if (this.rendered > this.target) this.clear();
     this.flush();
   }
+
+  entry(number) { return this.entries.get(number); }
 
   // The entries of moves ``from``..``to`` that are known (for marks on the board).
   known(from, to) {
@@ -68,7 +73,7 @@ export class MoveLog {
     }
     if (lines.length) {
       node.append(...lines);
-      while (node.childElementCount > 2000) node.firstElementChild.remove();
+      while (node.childElementCount > this.maxLines) node.firstElementChild.remove();
       if (follow) {
         node.scrollTop = node.scrollHeight;
         requestAnimationFrame(() => { node.scrollTop = node.scrollHeight; });

@@ -98,6 +98,7 @@ async function main() {
   slider.max = String(total);
   slider.addEventListener("input", () => { stop(); go(Number(slider.value)); });
   const module = await import(`./games/${live.game}.js`);
+  if (module.stylesheet) await module.stylesheet();
   renderer = module.create({
     gameId, t, replay: true, play: async () => false, resign: async () => {}, held: () => ({}),
     board: document.getElementById("board"), extra: document.getElementById("extra"), refresh: () => {},

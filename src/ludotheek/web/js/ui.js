@@ -47,3 +47,15 @@ export function prefersMotion() {
   return !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 export function setMotion(on) { localStorage.setItem("ludotheek.animate", on ? "1" : "0"); }
+
+// A game's own stylesheet (/static/css/<name>.css), added once; the promise resolves when it
+// is loaded, so a page can draw only when it looks as it should.
+const sheets = new Map();
+export function loadStylesheet(name) {
+  if (!sheets.has(name)) {
+    const link = el("link", { rel: "stylesheet", href: `/static/css/${name}.css`, id: `${name}-css` });
+    sheets.set(name, new Promise((resolve) => { link.onload = resolve; link.onerror = resolve; }));
+    document.head.append(link);
+  }
+  return sheets.get(name);
+}

@@ -441,3 +441,6 @@ export function create(ctx) {
     },
   };
 }
+
+// the page waits for it before it draws (js/game.js, js/replay.js)
+export { stylesheet };

@@ -3,7 +3,7 @@
 // another fish" and the new prey in a turn), the sea with every hex the shark to move can
 // reach lit and marked with the fish it would eat, and under it the health meters. On the
 // right a legend and the message log. The pieces live in ./haaienzee/.
-import { EventLog } from "../eventlog.js";
+import { MoveLog } from "../movelog.js";
 import { el, prefersMotion, setMotion, sleep, svg } from "../ui.js";
 import { duration, plan, sceneOf } from "./haaienzee/animate.js";
 import { createControls, drawControls, showHover } from "./haaienzee/controls.js";
@@ -61,7 +61,8 @@ export function create(ctx) {
   const meters = createMeters(t);
   const help = legend(t);
   let shown = null;
-  const log = new EventLog({ ctx: { ...ctx, report }, id: "hz-log", className: "hz-log", label: t("haaienzee.log"),
+  const log = new MoveLog({ gameId: ctx.gameId, replay: ctx.replay, report, id: "hz-log", className: "hz-log",
+    label: t("haaienzee.log"),
     sentences: (entry) => sentences(entry, () => (shown ? shown.names : ["", ""]), t) });
   // the replay viewer hides the side panel's extra part: there the meters go under the sea
   const root = el("div", { class: "hz", id: "hz" },
@@ -267,3 +268,6 @@ export function create(ctx) {
     result(view) { return resultText(view, t); },
   };
 }
+
+// the page waits for it before it draws (js/game.js, js/replay.js)
+export { stylesheet };

@@ -1,6 +1,6 @@
 // Small helpers of the Akwaier page: numbers, lists, the view's facts.
 import { language } from "../../i18n.js";
-import { el } from "../../ui.js";
+import { loadStylesheet } from "../../ui.js";
 
 export const CHAINS = "ABCDEFGH";
 
@@ -46,6 +46,5 @@ export function retro() {
 
 // the page's own stylesheet (also for its dialogs when the lobby opens them)
 export function stylesheet() {
-  if (document.getElementById("akwaier-css")) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/css/akwaier.css", id: "akwaier-css" }));
+  return loadStylesheet("akwaier");
 }

@@ -1,86 +1,15 @@
 // The message log: every placement, founding, merger (with its pot and every payout),
-// purchase and pass, in words, as the moves are shown. A screen reader hears each new line
-// (role="log"). What the page did not see itself (a reload, a reconnection, an undo that
-// skipped views, the replay viewer) comes from /api/games/<id>/history.
-import { api } from "../../api.js";
-import { el } from "../../ui.js";
+// purchase and pass, in words, as the moves are shown: the shared MoveLog (js/movelog.js)
+// with Akwaier's sentences.
+import { MoveLog } from "../../movelog.js";
 import { list, money } from "./format.js";
 
-export class MessageLog {
+export class MessageLog extends MoveLog {
   constructor(ctx) {
+    super({ gameId: ctx.gameId, replay: ctx.replay, report: ctx.report, id: "akw-log",
+      className: "akw-log", label: ctx.t("akwaier.log"), maxLines: 1500 });
     this.ctx = ctx;
     this.t = ctx.t;
-    this.node = el("ol", { class: "akw-log", id: "akw-log", role: "log", "aria-live": "polite",
-      "aria-label": ctx.t("akwaier.log") });
-    this.entries = new Map();   // move number -> { number, move, seat, undo, events }
-    this.rendered = 0;          // the moves written so far
-    this.target = 0;            // the moves the board shows
-    this.fetching = false;
-    this.failed = false;
-  }
-
-  // The board now shows ``view``; ``prev`` was shown before it.
-  update(view, prev) {
-    this.target = view.version;
-    this.failed = false;
-    const last = view.moves[view.version - 1];
-    if (view.version > 0 && !this.entries.has(view.version) && prev && prev.version === view.version - 1
-        && !this.ctx.replay && last !== undefined && !last.startsWith("undo ")) {
-      this.entries.set(view.version, { number: view.version, move: last, seat: prev.to_move, undo: null,
-        events: view.state.events });
-    }
-    if (this.rendered > this.target) this.clear();
-    this.flush();
-  }
-
-  // Write the language again (all lines).
-  redraw() {
-    this.clear();
-    this.flush();
-  }
-
-  clear() {
-    this.node.replaceChildren();
-    this.rendered = 0;
-  }
-
-  flush() {
-    const node = this.node;
-    // follow the newest line, unless the reader scrolled up to read older ones
-    const follow = this.rendered === 0 || node.scrollHeight - node.scrollTop - node.clientHeight < 40;
-    const lines = [];
-    while (this.rendered < this.target) {
-      const entry = this.entries.get(this.rendered + 1);
-      if (!entry) { this.fetch(this.rendered + 1); break; }
-      for (const [kind, text] of this.sentences(entry)) {
-        lines.push(el("li", { "data-move": String(entry.number), class: kind, text }));
-      }
-      this.rendered += 1;
-    }
-    if (lines.length) {
-      node.append(...lines);
-      while (node.childElementCount > 1500) node.firstElementChild.remove();
-      if (follow) {
-        node.scrollTop = node.scrollHeight;
-        requestAnimationFrame(() => { node.scrollTop = node.scrollHeight; });
-      }
-    }
-  }
-
-  async fetch(from) {
-    if (this.fetching || this.failed) return;
-    this.fetching = true;
-    const to = this.target;
-    try {
-      const res = await api.get(`/api/games/${this.ctx.gameId}/history?from=${from}&to=${to}`);
-      for (const m of res.moves) this.entries.set(m.number, m);
-    } catch (err) {
-      this.failed = true;  // tried once for this view; the next view tries again
-      this.ctx.report(err);
-    } finally {
-      this.fetching = false;
-    }
-    if (!this.failed) this.flush();
   }
 
   sentences(entry) {

@@ -1,5 +1,5 @@
 // Small helpers of the Aqua Romana page: names in the page's language, the stylesheet.
-import { el } from "../../ui.js";
+import { loadStylesheet } from "../../ui.js";
 
 // "blue2" -> "Blue 2" / "Blauw 2" / "Blå 2"
 export function workerName(t, name) {
@@ -23,6 +23,5 @@ export function mine(view) {
 }
 
 export function stylesheet() {
-  if (document.getElementById("aqua-romana-css")) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/css/aqua_romana.css", id: "aqua-romana-css" }));
+  return loadStylesheet("aqua_romana");
 }

@@ -3,11 +3,10 @@
 // Also the lobby's quick start on the Haaienzee card.
 import { api } from "../../api.js";
 import { rememberCreated } from "../../tokens.js";
-import { el, toast } from "../../ui.js";
+import { el, loadStylesheet, toast } from "../../ui.js";
 
 export function stylesheet() {
-  if (document.getElementById("haaienzee-css")) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/css/haaienzee.css", id: "haaienzee-css" }));
+  return loadStylesheet("haaienzee");
 }
 
 const LEVELS = ["easy", "normal", "strong"];
