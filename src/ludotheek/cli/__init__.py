@@ -24,6 +24,7 @@ COMMANDS = (
     "ludotheek.cli.worker",
     "ludotheek.cli.scores",
     "ludotheek.cli.selftest",
+    "ludotheek.cli.build",
 )
 
 
