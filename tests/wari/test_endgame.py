@@ -246,3 +246,32 @@ def test_no_database_when_switched_off(monkeypatch: pytest.MonkeyPatch, tmp_path
     monkeypatch.setenv(eg.ENV, "load")
     assert eg.shared(tmp_path / "none") is None
     assert not (tmp_path / "none" / "build.lock").exists()  # "load" never builds
+
+
+def test_build_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ludotheek build wari-endgames``: into the data folder, a summary per seed count;
+    a second run keeps the intact database."""
+    from click.testing import CliRunner
+
+    from ludotheek.cli import cli
+
+    monkeypatch.setenv("LUDOTHEEK_DATA", str(tmp_path))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["build", "wari-endgames", "--max-seeds", "4"])
+    assert result.exit_code == 0, result.output
+    assert "5 tiers, 1,820 positions" in result.output
+    assert result.output.splitlines()[-2].split()[:2] == ["4", "1,365"]
+    assert eg.load(tmp_path / "wari-endgames").max_seeds == 4  # type: ignore[union-attr]
+    again = runner.invoke(cli, ["build", "wari-endgames", "--max-seeds", "4"])
+    assert again.exit_code == 0 and "tiers" in again.output and "1,365" not in again.output
+    bad = runner.invoke(cli, ["build", "nothing"])
+    assert bad.exit_code == 2
+
+
+def test_one_background_build_at_a_time(tmp_path: Path) -> None:
+    """A lock file naming a live process: no second build is started."""
+    import os
+
+    (tmp_path / "build.lock").write_text(str(os.getpid()))
+    assert eg.ensure_background(tmp_path) is False
+    assert (tmp_path / "build.lock").read_text() == str(os.getpid())

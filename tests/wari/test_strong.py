@@ -11,6 +11,7 @@ from ludotheek import players
 from ludotheek.core.rng import Rng
 from ludotheek.games.wari import GAME, WariState
 from ludotheek.games.wari import endgame as eg
+from ludotheek.games.wari.rules import sow_and_capture
 from ludotheek.games.wari.search import Searcher, expand
 from ludotheek.games.wari.strong import StrongPlayer
 
@@ -121,16 +122,30 @@ def test_the_search_uses_the_database_at_its_leaves(db_folder: Path) -> None:
     assert result.nodes < plain.nodes  # the database cut the tree short
 
 
-# Positions where taking the biggest capture now is a mistake; the values are the
-# full endgame database's (15 seeds or fewer), and strong finds a best move by search
-# alone, without the database. (position, mover, the best moves, greedy's move)
-TACTICS: list[tuple[tuple[int, ...], int, set[str], str]] = []
+# Positions where taking the biggest capture now is a mistake. The best moves and the
+# values in the comments are the full endgame database's (these boards hold 12-13 seeds;
+# found by a script that drew random boards, kept those where the largest capture is
+# worth at least 6 seeds less than the best move, and checked them with the database):
+# strong must find a best move by search alone, without the database.
+# (board, mover, the best moves, the largest capture's move)
+TACTICS: list[tuple[tuple[int, ...], int, set[str], str]] = [
+    # 6 captures 5 but South ends -4; 5 captures 3 and South ends +4
+    ((1, 0, 1, 0, 2, 2, 2, 1, 1, 1, 2, 1), 0, {"5"}, "6"),
+    # 6 captures 5: -5; the quiet 1 prepares more: +3
+    ((2, 0, 0, 1, 3, 3, 0, 2, 1, 0, 2, 1), 0, {"1"}, "6"),
+    # 5 captures 2: -7; the quiet 2: +1
+    ((2, 1, 1, 1, 3, 3, 0, 1, 0, 1, 0, 2), 0, {"2"}, "5"),
+    # 6 captures 4: -6; the quiet 1: +4
+    ((2, 0, 1, 1, 2, 2, 1, 1, 3, 0, 0, 1), 0, {"1"}, "6"),
+]
 
 
 @pytest.mark.parametrize("board, mover, best, greedy", TACTICS)
 def test_finds_the_winning_line_by_search(board: tuple[int, ...], mover: int, best: set[str],
                                           greedy: str) -> None:
     state = GAME.position(board, to_move=mover)
+    captures = {m: sow_and_capture(state.board, int(m) - 1)[1] for m in state.legal_moves()}
+    assert max(captures, key=lambda m: captures[m]) == greedy  # the tempting capture
     move = StrongPlayer(depth=8, endgames="off").choose(state)
     assert move in best and greedy not in best
 

@@ -218,6 +218,23 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
+_VERIFIED: dict[str, tuple[int, int, str]] = {}
+
+
+def _intact(file: Path, entry: dict[str, Any]) -> bool:
+    """Whether ``file`` has the size and SHA-256 the manifest gives (hashed once per
+    process while its size and modification time stay the same)."""
+    st = file.stat()
+    if st.st_size != entry.get("bytes"):
+        return False
+    key = str(file)
+    known = _VERIFIED.get(key)
+    if known is None or known[:2] != (st.st_size, st.st_mtime_ns):
+        known = (st.st_size, st.st_mtime_ns, _sha256(file))
+        _VERIFIED[key] = known
+    return known[2] == entry.get("sha256")
+
+
 def _read_manifest(folder: Path) -> dict[str, Any] | None:
     try:
         data = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
@@ -247,7 +264,7 @@ def load(folder: str | os.PathLike[str] | None = None, max_seeds: int = FULL,
     for n in range(max_seeds + 1):
         entry = info.get(str(n))
         file = _tier_path(path, n)
-        if not entry or not file.exists() or (verify and _sha256(file) != entry.get("sha256")):
+        if not entry or not file.exists() or (verify and not _intact(file, entry)):
             break
         table = np.load(file, mmap_mode="r")
         if len(table) != tier_size(n):

@@ -17,6 +17,7 @@ history before the search) ends the game there, each side keeping its seeds.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -282,7 +283,21 @@ class Searcher:
     def run(self, state: WariState, seconds: float | None = None,
             max_depth: int = 64, exact: bool = False) -> SearchResult:
         """Search the position of ``state`` by iterative deepening until ``seconds`` are
-        up or ``max_depth`` is done; the best move of the deepest completed depth."""
+        up or ``max_depth`` is done; the best move of the deepest completed depth.
+
+        Python's cyclic garbage collector is paused meanwhile: the tables hold hundreds
+        of thousands of tuples (none in a cycle), and a full collection over them can
+        take longer than the time a move has left."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._run(state, seconds, max_depth, exact)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _run(self, state: WariState, seconds: float | None, max_depth: int,
+             exact: bool) -> SearchResult:
         mover = state.to_move
         assert mover is not None, "the game is over"
         start = time.monotonic()
