@@ -35,3 +35,6 @@ def _private_data_folder(tmp_path_factory: pytest.TempPathFactory,
     data = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("LUDOTHEEK_DATA", str(data))
     monkeypatch.delenv("LUDOTHEEK_DB", raising=False)
+    # no Wari endgame database is built behind a test's back (minutes of work); tests
+    # that want one build a small one and hand its folder to the player
+    monkeypatch.setenv("LUDOTHEEK_WARI_ENDGAMES", "off")

@@ -11,6 +11,8 @@ CASES = [
     ("random-greedy-3-north", {"seeds_per_cup": 3, "first": "north"}, 2, ["random", "greedy"]),
     ("random-random-5-norep", {"seeds_per_cup": 5, "repetition": False}, 3, ["random", "random"]),
     ("mcts-greedy-4", {}, 4, ["mcts:iterations=60", "greedy"]),
+    # strong at a fixed depth (its timed play depends on the clock), without the database
+    ("greedy-strong-3", {"seeds_per_cup": 3}, 5, ["greedy", "strong:depth=4:endgames=off"]),
 ]
 
 

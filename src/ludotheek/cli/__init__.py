@@ -26,6 +26,7 @@ COMMANDS = (
     "ludotheek.cli.selftest",
     "ludotheek.cli.backup",
     "ludotheek.cli.restore",
+    "ludotheek.cli.build",
 )
 
 

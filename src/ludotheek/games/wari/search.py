@@ -1,0 +1,406 @@
+"""Alpha-beta search for Wari: negamax with iterative deepening, a transposition
+table, move ordering and a capture quiescence search, on boards seen from the
+player to move (their cups first), with the endgame database at the leaves.
+
+Values are the mover's net gain in seeds from the board onwards (what they will
+capture or keep, minus what the opponent will): the endgame database's scale.
+The engine's rules apply in full, the repetition rule included: a position that
+would occur for the third time since the last capture (counting the game's
+history before the search) ends the game there, each side keeping its seeds.
+
+>>> from ludotheek.games.wari import GAME
+>>> s = Searcher(evaluate=lambda b: 0.0)
+>>> r = s.run(GAME.position([0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1]), max_depth=3)
+>>> r.cup, r.value, r.depth, r.ranking
+(5, 4.0, 3, [(5, 4.0), (4, 2.0)])
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from operator import add
+
+from ludotheek.games.wari.endgame import EndgameDB
+from ludotheek.games.wari.evaluate import evaluate as default_evaluate
+from ludotheek.games.wari.rules import SOW, WariState
+
+Board = tuple[int, ...]
+Move = tuple[int, int, Board]  # own cup 0-5, seeds captured, the board after (opponent first)
+
+EXACT, LOWER, UPPER = 0, 1, 2
+#: entries kept in the move cache and the transposition table before they are cleared
+CACHE_LIMIT = 400_000
+#: a value beyond every real one (there are at most 60 seeds)
+INF = 1000.0
+#: the width of a null window (values differ by far more)
+EPS = 1e-6
+
+
+class Timeout(Exception):
+    """The time for this move is up (raised inside the search, caught by ``run``).
+
+    ``partial``: the root moves searched to the unfinished depth so far."""
+
+    def __init__(self, partial: list[tuple[int, float]] | None = None) -> None:
+        super().__init__()
+        self.partial = partial or []
+
+
+def expand(b: Board) -> list[Move]:
+    """The legal moves of the player to move on ``b``, by the rules file's three steps:
+    non-empty cups; if the opponent's row is empty, only those that feed it; no grand
+    slam unless every remaining candidate is one."""
+    moves: list[Move] = []
+    slams: list[Move] = []
+    starving = not any(b[6:])
+    for cup in range(6):
+        n = b[cup]
+        if not n:
+            continue
+        delta, last = SOW[cup][n]
+        nb = list(map(add, b, delta))
+        if starving and not any(nb[6:]):
+            continue  # does not feed the empty row
+        captured = 0
+        if last >= 6:
+            while last >= 6 and 2 <= nb[last] <= 3:
+                captured += nb[last]
+                nb[last] = 0
+                last -= 1
+            if captured and not any(nb[6:]):
+                slams.append((cup, captured, (*nb[6:], *nb[:6])))
+                continue
+        moves.append((cup, captured, (*nb[6:], *nb[:6])))
+    return moves or slams
+
+
+def stop_value(b: Board) -> int:
+    """Own seeds minus the opponent's: the value if the game ended here."""
+    return sum(b[:6]) - sum(b[6:])
+
+
+@dataclass
+class SearchResult:
+    """What a search found at the root."""
+
+    cup: int  # own cup 0-5 of the player to move
+    value: float
+    depth: int
+    #: every root move searched at the deepest completed depth: (own cup, value), best first
+    ranking: list[tuple[int, float]]
+    nodes: int
+    seconds: float
+    #: the principal variation, as own cups of each mover in turn
+    line: list[int] = field(default_factory=list)
+    #: the database decided at the root (exact perfect play)
+    from_database: bool = False
+
+
+class Searcher:
+    """One search at a time; the transposition table is kept between moves."""
+
+    def __init__(self, evaluate: Callable[[Board], float] = default_evaluate,
+                 db: EndgameDB | None = None, quiescence: int = 4) -> None:
+        self.evaluate = evaluate
+        self.db = db
+        self.db_max = db.max_seeds if db is not None else -1
+        self.quiescence = quiescence
+        self.tt: dict[Board, tuple[int, float, int, int]] = {}
+        self.cache: dict[Board, list[Move]] = {}
+        self.scores: dict[Board, float] = {}
+        self.killers: list[list[int]] = []
+        self.nodes = 0
+        self._deadline = 0.0
+        self._counts: dict[tuple[Board, int], int] = {}
+        self._next_check = 0
+
+    # --- the pieces -------------------------------------------------------------------
+    def moves(self, b: Board) -> list[Move]:
+        """``expand(b)``, captures first (largest first), cached."""
+        found = self.cache.get(b)
+        if found is None:
+            if len(self.cache) > CACHE_LIMIT:
+                self.cache.clear()
+            found = self.cache[b] = sorted(expand(b), key=lambda m: -m[1])
+        return found
+
+    def leaf(self, b: Board, c: int) -> float | None:
+        """The database's value of ``b`` (``c``: the mover's stop value where the
+        capture-free stretch began), or None if the database does not cover it."""
+        db = self.db
+        if db is None or sum(b) > self.db_max:
+            return None
+        f, g, _, _ = db.entry(b)
+        return float(min(max(c, f), g))
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check_time()
+
+    def _check_time(self) -> None:
+        self._next_check = self.nodes + 256
+        if time.monotonic() >= self._deadline:
+            raise Timeout
+
+    # --- the search -------------------------------------------------------------------
+    def quiesce(self, b: Board, alpha: float, beta: float, depth: int, c: int) -> float:
+        self._tick()
+        known = self.leaf(b, c)
+        if known is not None:
+            return known
+        moves = self.moves(b)
+        if not moves:
+            return float(stop_value(b))
+        best = self.scores.get(b)
+        if best is None:
+            if len(self.scores) > CACHE_LIMIT:
+                self.scores.clear()
+            best = self.scores[b] = self.evaluate(b)
+        if best >= beta or depth <= 0:
+            return best
+        if best > alpha:
+            alpha = best
+        for _cup, captured, child in sorted(moves, key=lambda m: -m[1]):
+            if not captured:
+                break
+            v = captured - self.quiesce(child, captured - beta, captured - alpha, depth - 1,
+                                        stop_value(child))
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return best
+
+    def negamax(self, b: Board, depth: int, alpha: float, beta: float, ply: int,
+                c: int, mover: int) -> float:
+        """The value of ``b`` for its mover (``mover``: 0 or 1, for the repetition
+        counts), searched ``depth`` plies deep, within ``(alpha, beta)``. Principal
+        variation search: the first move with the full window, the others with a
+        null window first."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check_time()
+        if sum(b) <= self.db_max:
+            assert self.db is not None
+            f, g, _, _ = self.db.entry(b)
+            return float(min(max(c, f), g))
+        moves = self.cache.get(b)
+        if moves is None:
+            moves = self.moves(b)
+        if not moves:
+            return float(stop_value(b))
+        if depth <= 0:
+            return self.quiesce(b, alpha, beta, self.quiescence, c)
+        alpha0 = alpha
+        entry = self.tt.get(b)
+        tt_cup = -1
+        if entry is not None:
+            e_depth, e_value, e_flag, tt_cup = entry
+            if e_depth >= depth:
+                if e_flag == EXACT:
+                    return e_value
+                if e_flag == LOWER and e_value >= beta:
+                    return e_value
+                if e_flag == UPPER and e_value <= alpha:
+                    return e_value
+        ordered = self._order(moves, tt_cup, ply)
+        counts = self._counts
+        best, best_cup = -INF, ordered[0][0]
+        other = 1 - mover
+        first = True
+        for cup, captured, child in ordered:
+            key = (child, other)
+            seen = counts.get(key, 0)
+            if captured:
+                counts[key] = seen + 1
+                cc = stop_value(child)
+                if first:
+                    v = captured - self.negamax(child, depth - 1, captured - beta,
+                                                captured - alpha, ply + 1, cc, other)
+                else:
+                    v = captured - self.negamax(child, depth - 1, captured - alpha - EPS,
+                                                captured - alpha, ply + 1, cc, other)
+                    if alpha < v < beta:
+                        v = captured - self.negamax(child, depth - 1, captured - beta,
+                                                    captured - v, ply + 1, cc, other)
+                counts[key] = seen
+            elif seen >= 2:  # a third occurrence: the game ends, each keeps their seeds
+                v = -float(stop_value(child))
+            else:
+                counts[key] = seen + 1
+                if first:
+                    v = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, -c, other)
+                else:
+                    v = -self.negamax(child, depth - 1, -alpha - EPS, -alpha, ply + 1, -c,
+                                      other)
+                    if alpha < v < beta:
+                        v = -self.negamax(child, depth - 1, -beta, -v, ply + 1, -c, other)
+                counts[key] = seen
+            first = False
+            if v > best:
+                best, best_cup = v, cup
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        if not captured:
+                            self._killer(ply, cup)
+                        break
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        if len(self.tt) > CACHE_LIMIT:
+            self.tt.clear()
+        self.tt[b] = (depth, best, flag, best_cup)
+        return best
+
+    def _order(self, moves: list[Move], tt_cup: int, ply: int) -> list[Move]:
+        """The transposition table's move, then captures (largest first), then the
+        killer moves of this ply, then the rest in cup order (``moves`` comes sorted
+        by capture)."""
+        killers = self.killers[ply] if ply < len(self.killers) else ()
+        if tt_cup < 0 and not killers:
+            return moves
+        head = [m for m in moves if m[0] == tt_cup]
+        captures = [m for m in moves if m[1] and m[0] != tt_cup]
+        quiet = [m for m in moves if not m[1] and m[0] != tt_cup]
+        if killers:
+            quiet.sort(key=lambda m: m[0] not in killers)
+        return head + captures + quiet
+
+    def _killer(self, ply: int, cup: int) -> None:
+        while len(self.killers) <= ply:
+            self.killers.append([])
+        k = self.killers[ply]
+        if cup not in k:
+            k.insert(0, cup)
+            del k[2:]
+
+    # --- the root ---------------------------------------------------------------------
+    def run(self, state: WariState, seconds: float | None = None,
+            max_depth: int = 64, exact: bool = False) -> SearchResult:
+        """Search the position of ``state`` by iterative deepening until ``seconds`` are
+        up or ``max_depth`` is done; the best move of the deepest completed depth.
+
+        Python's cyclic garbage collector is paused meanwhile: the tables hold hundreds
+        of thousands of tuples (none in a cycle), and a full collection over them can
+        take longer than the time a move has left."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._run(state, seconds, max_depth, exact)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _run(self, state: WariState, seconds: float | None, max_depth: int,
+             exact: bool) -> SearchResult:
+        mover = state.to_move
+        assert mover is not None, "the game is over"
+        start = time.monotonic()
+        self._deadline = start + (seconds if seconds is not None else 1e9)
+        self._next_check = 0
+        self.nodes = 0
+        b = state.board if mover == 0 else (*state.board[6:], *state.board[:6])
+        c = self.stretch_start(state)
+        self._counts = self.repetition_counts(state)
+        moves = self.moves(b)
+        ranking: list[tuple[int, float]] = [(m[0], 0.0) for m in moves]
+        done_depth = 0
+        line: list[int] = []
+        for depth in range(1, max_depth + 1):
+            try:
+                ranking = self._root(b, moves, ranking, depth, c, mover, exact)
+            except Timeout as stop:
+                # a move of the unfinished depth that beats the previous best there is
+                # better founded than the previous depth's choice
+                if stop.partial and done_depth:
+                    top = max(stop.partial, key=lambda cv: cv[1])
+                    if top[0] != ranking[0][0] and top[1] > stop.partial[0][1]:
+                        ranking = [top, *(r for r in ranking if r[0] != top[0])]
+                break
+            done_depth = depth
+            first = next(m for m in moves if m[0] == ranking[0][0])
+            line = [first[0], *self.principal_line(first[2], depth - 1)]
+            elapsed = time.monotonic() - start
+            if seconds is not None and elapsed > seconds * 0.5:
+                break  # the next depth would not get far
+            if len(moves) == 1 and depth >= 2:
+                break
+        best_cup, best_value = ranking[0]
+        return SearchResult(best_cup, best_value, done_depth, ranking, self.nodes,
+                            time.monotonic() - start, line)
+
+    def _root(self, b: Board, moves: list[Move], previous: list[tuple[int, float]],
+              depth: int, c: int, mover: int, exact: bool) -> list[tuple[int, float]]:
+        """Every root move searched to ``depth``, the previous best first. With ``exact``
+        every move gets its exact value (a hint ranks the alternatives); otherwise the
+        others only an upper bound once a better move is known."""
+        order = {cup: i for i, (cup, _) in enumerate(previous)}
+        counts = self._counts
+        other = 1 - mover
+        scored: list[tuple[int, float]] = []
+        alpha = -INF
+        for cup, captured, child in sorted(moves, key=lambda m: order.get(m[0], 9)):
+            key = (child, other)
+            seen = counts.get(key, 0)
+            if not captured and seen >= 2:
+                v = -float(stop_value(child))
+            else:
+                counts[key] = seen + 1
+                lo = alpha if not exact and scored else -INF
+                try:
+                    if captured:
+                        v = captured - self.negamax(child, depth - 1, -INF, captured - lo, 1,
+                                                    stop_value(child), other)
+                    else:
+                        v = -self.negamax(child, depth - 1, -INF, -lo, 1, -c, other)
+                except Timeout:
+                    raise Timeout(scored) from None
+                finally:
+                    counts[key] = seen
+            scored.append((cup, v))
+            alpha = max(alpha, v)
+        scored.sort(key=lambda cv: (-cv[1], order.get(cv[0], 9)))
+        return scored
+
+    def principal_line(self, b: Board, depth: int) -> list[int]:
+        """The expected line, from the transposition table."""
+        line: list[int] = []
+        seen = set()
+        for _ in range(depth):
+            entry = self.tt.get(b)
+            if entry is None or b in seen:
+                break
+            seen.add(b)
+            cup = entry[3]
+            nxt = next((m for m in self.moves(b) if m[0] == cup), None)
+            if nxt is None:
+                break
+            line.append(cup)
+            b = nxt[2]
+        return line
+
+    @staticmethod
+    def stretch_start(state: WariState) -> int:
+        """The mover's stop value at the position where the capture-free stretch began
+        (the first position of the repetition history), or at this position."""
+        mover = state.to_move
+        assert mover is not None
+        first = next(iter(state._hist), None)
+        board = state.board if first is None else first[:12]
+        south = sum(board[:6]) - sum(board[6:])
+        return south if mover == 0 else -south
+
+    @staticmethod
+    def repetition_counts(state: WariState) -> dict[tuple[Board, int], int]:
+        """The game's repetition history, keyed by (board seen from its mover, mover)."""
+        counts: dict[tuple[Board, int], int] = {}
+        for key, n in state._hist.items():
+            board, who = key[:12], key[12]
+            b = board if who == 0 else (*board[6:], *board[:6])
+            counts[(b, who)] = n
+        return counts

@@ -1,0 +1,180 @@
+"""Wari's ``strong`` player: alpha-beta search within its time, the endgame database
+for boards with at most 15 seeds.
+
+- With at most ``db.max_seeds`` seeds on the board (15 once the database is
+  built) it plays the database's move: perfect play (docs/rules/wari.md,
+  "Endgame database"), except that a move into a position that would occur for
+  the third time is valued as the repetition rule ends the game there.
+- Otherwise it searches (``search.Searcher``): iterative deepening until half its
+  time is gone (a deeper iteration would not finish), alpha-beta with a
+  transposition table, captures / the previous best move / killer moves /
+  history first, a quiescence search of captures, the evaluation of
+  ``evaluate.py`` at the leaves and the database's values below 16 seeds.
+
+``depth=N`` searches exactly N plies whatever the time (repeatable: for tests
+and golden games); ``seconds`` is the time per move otherwise. ``endgames``:
+``auto`` (the shared database, built in the background if missing; see
+``endgame.shared``), ``off``, or a folder holding one.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ludotheek.ai.base import Analysis
+from ludotheek.core.game import State
+from ludotheek.games.wari import endgame
+from ludotheek.games.wari.endgame import EndgameDB
+from ludotheek.games.wari.evaluate import DEFAULT, Weights, evaluate
+from ludotheek.games.wari.rules import WariState, sow_and_capture
+from ludotheek.games.wari.search import Searcher, SearchResult, stop_value
+
+#: seconds between two looks for a database that is still being built
+RELOAD_EVERY = 30.0
+
+
+def _seeds(n: float) -> str:
+    n = round(n, 1)
+    text = f"{abs(n):g}"
+    return f"{text} seed" if abs(n) == 1 else f"{text} seeds"
+
+
+def _signed(n: float) -> str:
+    return f"{round(n, 1):+g}"
+
+
+class StrongPlayer:
+    """Alpha-beta search with the endgame database (see the module's text)."""
+
+    name = "strong"
+
+    def __init__(self, seed: int | None = None, seconds: float = 1.0, depth: int | None = None,
+                 endgames: str = "auto", material: float = DEFAULT.material,
+                 threat: float = DEFAULT.threat, mobility: float = DEFAULT.mobility,
+                 kroo: float = DEFAULT.kroo, small: float = DEFAULT.small,
+                 quiescence: int = 4) -> None:
+        self.seconds = float(seconds)
+        self.depth = None if depth is None else int(depth)
+        if self.depth is not None and self.depth < 1:
+            raise ValueError("depth must be at least 1")
+        self.endgames = str(endgames)
+        self.weights = Weights(float(material), float(threat), float(mobility), float(kroo),
+                               float(small))
+        self.quiescence = int(quiescence)
+        self._db: EndgameDB | None = None
+        self._looked = -RELOAD_EVERY
+        self._searcher: Searcher | None = None
+
+    # --- the database ----------------------------------------------------------------------
+    def database(self) -> EndgameDB | None:
+        """The endgame database this player uses now (None: none yet, or switched off)."""
+        if self.endgames == "off":
+            return None
+        if self.endgames == "auto":
+            self._db = endgame.shared()  # (it looks again now and then while incomplete)
+            return self._db
+        complete = self._db is not None and self._db.max_seeds >= endgame.FULL
+        now = time.monotonic()
+        if not complete and now - self._looked >= RELOAD_EVERY:
+            self._looked = now
+            self._db = endgame.load(self.endgames)
+        return self._db
+
+    def searcher(self) -> Searcher:
+        db = self.database()
+        s = self._searcher
+        if s is None or s.db is not db:
+            w = self.weights
+            s = self._searcher = Searcher(
+                (lambda b: evaluate(b, w)) if w != DEFAULT else evaluate, db, self.quiescence)
+        return s
+
+    # --- playing ---------------------------------------------------------------------------
+    def choose(self, state: State, seconds: float | None = None) -> str:
+        return self._analyse(state, seconds, exact=False).move
+
+    def analyse(self, state: State, seconds: float | None = None) -> Analysis:
+        """The move, its expected gain in seeds (the mover's captures and kept seeds from
+        now on, minus the opponent's), every move's value and the reason in words."""
+        return self._analyse(state, seconds, exact=True)
+
+    def _analyse(self, state: State, seconds: float | None, exact: bool) -> Analysis:
+        assert isinstance(state, WariState), "the Wari player plays Wari"
+        mover = state.to_move
+        assert mover is not None, "the game is over"
+        names = state.legal_moves()
+        if len(names) == 1 and not exact:
+            return Analysis(names[0], None, [(names[0], 0.0)], "the only legal move")
+        db = self.database()
+        if db is not None and sum(state.board) <= db.max_seeds:
+            return self._from_database(state, db)
+        searcher = self.searcher()
+        if self.depth is not None:
+            result = searcher.run(state, None, self.depth, exact)
+        else:
+            result = searcher.run(state, self.seconds if seconds is None else seconds,
+                                  exact=exact)
+        return self._from_search(state, result)
+
+    def _cup_name(self, state: WariState, own_cup: int) -> str:
+        return str(own_cup + 1 + (6 if state.to_move == 1 else 0))
+
+    def _from_search(self, state: WariState, r: SearchResult) -> Analysis:
+        move = self._cup_name(state, r.cup)
+        ranking = [(self._cup_name(state, cup), v) for cup, v in r.ranking]
+        _, captured = _after(state, move)
+        words = f"captures {captured} now; " if captured else ""
+        reason = (f"{words}the search sees {_signed(r.value)} seeds for this side "
+                  f"over {r.depth} plies")
+        stats: dict[str, Any] = {"depth": r.depth, "nodes": r.nodes,
+                                 "seconds": round(r.seconds, 3), "line": [
+                                     self._line_name(state, i, cup)
+                                     for i, cup in enumerate(r.line)]}
+        return Analysis(move, r.value, ranking, reason, stats)
+
+    @staticmethod
+    def _line_name(state: WariState, i: int, cup: int) -> str:
+        mover = state.to_move if i % 2 == 0 else 1 - (state.to_move or 0)
+        return str(cup + 1 + (6 if mover == 1 else 0))
+
+    def _from_database(self, state: WariState, db: EndgameDB) -> Analysis:
+        mover = state.to_move
+        assert mover is not None
+        start = Searcher.stretch_start(state)
+        counts = Searcher.repetition_counts(state)
+        moves = db.moves(state.board, mover, start)
+        ranked: list[tuple[str, float, int, bool]] = []
+        for i, m in enumerate(moves):
+            name = str(m.cup + 1)
+            value = float(m.value)
+            after, captured = _after(state, name)
+            child = after if mover == 1 else (*after[6:], *after[:6])
+            if not captured and counts.get((child, 1 - mover), 0) >= 2:
+                value = -float(stop_value(child))  # this move ends the game by repetition
+            ranked.append((name, value, i, m.progress))
+        ranked.sort(key=lambda r: (-r[1], r[2]))
+        move, value = ranked[0][0], ranked[0][1]
+        exact = db.exact(state.board, mover)
+        lead = state.stores[mover] - state.stores[1 - mover]
+        final = lead + value
+        outcome = ("wins by " + _seeds(final) if final > 0 else
+                   "loses by " + _seeds(-final) if final < 0 else "draws")
+        _, captured = _after(state, move)
+        words = f"captures {captured} now; " if captured else ""
+        if exact:
+            reason = (f"{words}exact: {outcome} with perfect play, gaining "
+                      f"{_signed(value)} from the board (endgame database)")
+        else:
+            reason = (f"{words}{outcome} with perfect play, gaining {_signed(value)} from the "
+                      f"board (endgame database; neither side can force a capture on better "
+                      f"terms, so the game ends by repetition, each side keeping its seeds)")
+        return Analysis(move, value, [(n, v) for n, v, _, _ in ranked], reason,
+                        {"database": True, "exact": exact})
+
+
+def _after(state: WariState, move: str) -> tuple[tuple[int, ...], int]:
+    """The board (cup 1 first) after ``move``, before any end of the game, and the seeds
+    it captures."""
+    nb, captured = sow_and_capture(state.board, int(move) - 1)
+    return tuple(nb), captured

@@ -1,0 +1,277 @@
+"""The Wari endgame database: numbering, moves, values against plain minimax, files."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ludotheek.core.rng import Rng
+from ludotheek.games.wari import GAME, WariState
+from ludotheek.games.wari import endgame as eg
+from ludotheek.games.wari.endgame_build import sow_all
+from ludotheek.games.wari.endgame_index import (
+    boards_of,
+    from_mover,
+    rank,
+    rank_one,
+    tier_size,
+)
+from ludotheek.games.wari.rules import legal_cups, sow_and_capture
+from tests.wari.endgame_reference import boards, clip, horizon_values, reference, stop
+
+SMALL = 7  # the database the tests build (a second or two)
+
+
+@pytest.fixture(scope="module")
+def db_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("endgames")
+    eg.build_database(folder, SMALL)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def db(db_folder: Path) -> eg.EndgameDB:
+    loaded = eg.load(db_folder)
+    assert loaded is not None and loaded.max_seeds == SMALL
+    return loaded
+
+
+def random_board(rng: Rng, seeds: int) -> tuple[int, ...]:
+    board = [0] * 12
+    for _ in range(seeds):
+        board[rng.randbelow(12)] += 1
+    return tuple(board)
+
+
+# --- numbering ------------------------------------------------------------------------------
+def test_tier_sizes_add_up_to_seventeen_million() -> None:
+    assert [tier_size(n) for n in range(4)] == [1, 12, 78, 364]
+    assert sum(tier_size(n) for n in range(16)) == 17_383_860
+
+
+@pytest.mark.parametrize("n", range(7))
+def test_numbering_is_a_bijection_in_lexicographic_order(n: int) -> None:
+    b = boards_of(n)
+    assert len(b) == tier_size(n) == len({tuple(x) for x in b.tolist()})
+    assert (b.sum(axis=1) == n).all()
+    assert (rank(b) == np.arange(len(b))).all()
+    as_tuples = [tuple(x) for x in b.tolist()]
+    assert as_tuples == sorted(as_tuples) == sorted(boards(n))
+    assert all(rank_one(t) == i for i, t in enumerate(as_tuples[:200]))
+
+
+def test_numbering_of_large_boards() -> None:
+    rng = Rng.from_seed(5)
+    sample = np.array([random_board(rng, 10) for _ in range(300)])
+    numbers = rank(sample)
+    table = boards_of(10)
+    assert (table[numbers] == sample).all()
+    assert [rank_one(tuple(x)) for x in sample.tolist()] == numbers.tolist()
+
+
+# --- moves ----------------------------------------------------------------------------------
+def test_vectorised_moves_agree_with_the_engine() -> None:
+    """Candidates, grand slams, captures and the board after every move, on boards of
+    0-24 seeds, against ``legal_cups`` and ``sow_and_capture``."""
+    rng = Rng.from_seed(11)
+    sample = [random_board(rng, rng.randbelow(25)) for _ in range(3000)]
+    sample += [(0, 0, 0, 0, 0, 2, 1, 2, 0, 0, 0, 0), (0, 0, 0, 0, 0, 1) + (0,) * 6,
+               (12,) + (0,) * 11, (0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0)]
+    arr = np.array(sample)
+    results = [sow_all(arr, cup) for cup in range(6)]
+    for i, b in enumerate(sample):
+        candidate = [c for c in range(6) if results[c][0][i]]
+        allowed = [c for c in candidate if not results[c][1][i]]
+        assert (allowed or candidate) == legal_cups(b, 0), b
+        for c in range(6):
+            if b[c]:
+                after, captured = sow_and_capture(b, c)
+                assert results[c][2][i] == captured
+                assert tuple(results[c][3][i]) == (*after[6:], *after[:6])
+
+
+# --- values -----------------------------------------------------------------------------------
+def test_rule_values_match_plain_minimax(db: eg.EndgameDB) -> None:
+    """f, g (and the fresh value clip(stop, f, g)) and the robust bounds of every board
+    with at most 5 seeds, against the reference on the engine's moves."""
+    ref = reference(5)
+    for b, (f, g, lo, hi) in ref.items():
+        assert db.entry(b)[:2] == (f, g), b
+        assert db.is_exact(b) == (lo == hi), b
+        n = sum(b)
+        assert lo <= max(f, -n) <= min(g, n) <= hi
+        assert lo <= db.value(b, 0) == clip(stop(b), f, g) <= hi
+
+
+def test_rule_value_is_the_game_stopped_late_and_scored_by_the_stretch_start(
+        db: eg.EndgameDB) -> None:
+    """The convention: with endless play scored ``c`` for the mover, the value is
+    clip(c, f, g) - the limit of depth-limited minimax that scores an unfinished game
+    ``c`` (every c, every board of at most 4 seeds, 60 plies: more than the 51 sweeps
+    of the 4-seed tier)."""
+    levels = horizon_values(4, 60)
+    for (b, c), v in levels.items():
+        assert db.value(b, 0, start=c) == v, (b, c)
+
+
+def _engine_value(state: WariState, memo: dict[object, int]) -> int:
+    """The mover's net gain under the engine's own rules, repetition history included."""
+    key = (state.board, state.to_move, frozenset(state._hist.items()))
+    if key in memo:
+        return memo[key]
+    me = state.to_move
+    assert me is not None
+    best = -100
+    for m in state.legal_moves():
+        child = state.play(m)
+        gain = (child.stores[me] - state.stores[me]) - (child.stores[1 - me]
+                                                         - state.stores[1 - me])
+        best = max(best, gain if child.is_over else gain - _engine_value(child, memo))
+    memo[key] = best
+    return best
+
+
+def test_rule_engine_values_lie_within_the_robust_bounds(db: eg.EndgameDB) -> None:
+    """With the engine's full rules (the third occurrence of a position ends the game),
+    searched exhaustively with the whole repetition history: every board of at most
+    2 seeds has its value within the robust bounds, and exact boards have the
+    database's value."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    ref = reference(2)
+    memo: dict[object, int] = {}
+    gaps = 0
+    for b, (_, _, lo, hi) in ref.items():
+        state = GAME.position(b, to_move=0)
+        true = stop(b) if state.is_over else _engine_value(state, memo)
+        assert lo <= true <= hi, b
+        if db.is_exact(b):
+            assert true == db.value(b, 0)
+        gaps += lo < hi
+    assert gaps > 0  # the test does meet boards where endless play matters
+
+
+def test_both_sides_and_the_lookup_api(db: eg.EndgameDB) -> None:
+    b = (0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1)  # capture 2, then North must feed South
+    assert db.value(b, 0) == db.value(b[6:] + b[:6], 1) == 3  # all three seeds
+    assert db.covers(SMALL) and not db.covers(SMALL + 1)
+    rng = Rng.from_seed(3)
+    for _ in range(300):
+        board = random_board(rng, 1 + rng.randbelow(SMALL))
+        mover = rng.randbelow(2)
+        f, g = db.bounds(board, mover)
+        moves = db.moves(board, mover)
+        state = GAME.position(board, to_move=mover)
+        if state.is_over:
+            assert f == g == stop(from_mover(board, mover)) and not moves
+            continue
+        assert sorted(m.cup for m in moves) == state.legal_cups()
+        assert moves[0].value == db.value(board, mover) == db.best(board, mover).value
+        assert all(m.value <= moves[0].value for m in moves)
+        start = rng.randbelow(2 * SMALL + 1) - SMALL
+        assert db.moves(board, mover, start)[0].value == db.value(board, mover, start)
+
+
+def test_forcing_moves_make_progress(db: eg.EndgameDB) -> None:
+    """Where the mover must force a capture or the end (its value is its lower value f),
+    the database's choice makes progress: at each of its turns f rises or the sweeps
+    left (df) fall, whatever the opponent answers, so play never goes round in a
+    circle (random answers, 300 boards of at most 7 seeds)."""
+    rng = Rng.from_seed(9)
+    tested = 0
+    while tested < 300:
+        board = random_board(rng, 2 + rng.randbelow(SMALL - 1))
+        f, g, df, _ = db.entry(board)
+        start = stop(board) - 2  # endless play worse for the mover than its own stop
+        if not (f > eg.LOW and clip(start, f, g) == f and legal_cups(board, 0)):
+            continue
+        tested += 1
+        b, c, last = board, start, (f, -df)
+        for _ in range(400):
+            best = db.best(b, 0, c)
+            assert best.progress
+            after, captured = sow_and_capture(b, best.cup)
+            if captured:
+                break
+            child = (*after[6:], *after[:6])
+            replies = legal_cups(child, 0)
+            if not replies:
+                break
+            r = replies[rng.randbelow(len(replies))]
+            after, captured = sow_and_capture(child, r)
+            if captured:
+                break
+            b = (*after[6:], *after[:6])
+            if not legal_cups(b, 0):
+                break
+            f2, g2, df2, _ = db.entry(b)
+            assert (f2, -df2) > last
+            last = (f2, -df2)
+            if clip(c, f2, g2) != f2:
+                break  # the opponent gave more than was forced: endless play is fine now
+        else:
+            raise AssertionError(f"no capture or end from {board}")
+
+
+# --- files ----------------------------------------------------------------------------------
+def test_files_manifest_and_stale_caches(tmp_path: Path) -> None:
+    db = eg.build_database(tmp_path, 3)
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["format"] == eg.FORMAT and manifest["fingerprint"] == eg.fingerprint()
+    assert sorted(manifest["tiers"], key=int) == ["0", "1", "2", "3"]
+    assert manifest["tiers"]["3"]["positions"] == 364
+    assert db.max_seeds == 3 and eg.load(tmp_path, 2).max_seeds == 2  # type: ignore[union-attr]
+    # a damaged tier file: the database stops below it, and a build repairs it
+    tier = tmp_path / "tier-02.npy"
+    data = bytearray(tier.read_bytes())
+    data[-1] ^= 1
+    tier.write_bytes(bytes(data))
+    assert eg.load(tmp_path).max_seeds == 1  # type: ignore[union-attr]
+    assert eg.build_database(tmp_path, 3).max_seeds == 3
+    # another format or rules fingerprint: stale, not used, rebuilt
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    manifest["fingerprint"] = "0" * 16
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    assert eg.load(tmp_path) is None
+    assert eg.build_database(tmp_path, 3).max_seeds == 3
+    assert eg.load(tmp_path) is not None
+
+
+def test_no_database_when_switched_off(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(eg.ENV, "off")
+    assert eg.shared(tmp_path) is None
+    monkeypatch.setenv(eg.ENV, "load")
+    assert eg.shared(tmp_path / "none") is None
+    assert not (tmp_path / "none" / "build.lock").exists()  # "load" never builds
+
+
+def test_build_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ludotheek build wari-endgames``: into the data folder, a summary per seed count;
+    a second run keeps the intact database."""
+    from click.testing import CliRunner
+
+    from ludotheek.cli import cli
+
+    monkeypatch.setenv("LUDOTHEEK_DATA", str(tmp_path))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["build", "wari-endgames", "--max-seeds", "4"])
+    assert result.exit_code == 0, result.output
+    assert "5 tiers, 1,820 positions" in result.output
+    assert result.output.splitlines()[-2].split()[:2] == ["4", "1,365"]
+    assert eg.load(tmp_path / "wari-endgames").max_seeds == 4  # type: ignore[union-attr]
+    again = runner.invoke(cli, ["build", "wari-endgames", "--max-seeds", "4"])
+    assert again.exit_code == 0 and "tiers" in again.output and "1,365" not in again.output
+    bad = runner.invoke(cli, ["build", "nothing"])
+    assert bad.exit_code == 2
+
+
+def test_one_background_build_at_a_time(tmp_path: Path) -> None:
+    """A lock file naming a live process: no second build is started."""
+    import os
+
+    (tmp_path / "build.lock").write_text(str(os.getpid()))
+    assert eg.ensure_background(tmp_path) is False
+    assert (tmp_path / "build.lock").read_text() == str(os.getpid())

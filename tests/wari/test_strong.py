@@ -1,0 +1,212 @@
+"""Wari's strong player: legal and in time, perfect with the database, tactics, hints."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from ludotheek import players
+from ludotheek.core.rng import Rng
+from ludotheek.games.wari import GAME, WariState
+from ludotheek.games.wari import endgame as eg
+from ludotheek.games.wari.rules import sow_and_capture
+from ludotheek.games.wari.search import Searcher, expand
+from ludotheek.games.wari.strong import StrongPlayer
+
+SMALL = 8  # the database built for these tests (a few seconds)
+
+
+@pytest.fixture(scope="module")
+def db_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("endgames")
+    eg.build_database(folder, SMALL)
+    return folder
+
+
+def random_position(rng: Rng, seeds: int, mover: int) -> WariState:
+    while True:
+        board = [0] * 12
+        for _ in range(seeds):
+            board[rng.randbelow(12)] += 1
+        state = GAME.position(board, to_move=mover)
+        if not state.is_over:
+            return state
+
+
+def midgame(seed: int, plies: int) -> WariState:
+    rng = Rng.from_seed(seed)
+    state = GAME.new()
+    for _ in range(plies):
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_registered_with_levels() -> None:
+    assert "strong" in players.names("wari")
+    levels = players.levels("wari")
+    assert list(levels) == ["easy", "normal", "strong"]
+    assert levels["strong"].player == "strong" and levels["strong"].seconds == 1.0
+    player, seconds = players.for_level("wari", "normal")
+    assert isinstance(player, StrongPlayer) and player.depth == 4 and seconds == 0.0
+
+
+def test_expand_is_the_engines_legal_moves() -> None:
+    rng = Rng.from_seed(4)
+    for _ in range(500):
+        state = random_position(rng, rng.randbelow(30) + 1, rng.randbelow(2))
+        b = state.board if state.to_move == 0 else state.board[6:] + state.board[:6]
+        offset = 6 * (state.to_move or 0)
+        assert sorted(cup + offset for cup, _, _ in expand(b)) == state.legal_cups()
+        for cup, captured, child in expand(b):
+            after = state.play(str(cup + offset + 1))
+            assert after.last_capture == captured
+            if not after.is_over:
+                mine = after.board if after.to_move == 0 else after.board[6:] + after.board[:6]
+                assert mine == child
+
+
+def test_plays_legal_moves_within_its_time() -> None:
+    """A whole game against greedy at 0.05 s a move: every move legal (the engine
+    checks), and no search overruns its time by more than a little (the time is read
+    every 256 nodes; a loaded machine can add more, so the bound is loose)."""
+    player = StrongPlayer(seconds=0.05, endgames="off")
+    greedy = players.get("wari", "greedy", seed=1)
+    state = GAME.new()
+    slowest = 0.0
+    while not state.is_over and state.ply < 400:
+        if state.to_move == 0:
+            t0 = time.perf_counter()
+            move = player.choose(state)
+            slowest = max(slowest, time.perf_counter() - t0)
+        else:
+            move = greedy.choose(state)
+        state = state.play(move)
+    assert slowest < 0.05 + 0.5
+
+
+def test_a_fixed_depth_is_repeatable() -> None:
+    state = midgame(3, 10)
+    a = StrongPlayer(depth=5, endgames="off").analyse(state)
+    b = StrongPlayer(depth=5, endgames="off").analyse(state)
+    assert (a.move, a.value, a.ranking) == (b.move, b.value, b.ranking)
+    assert a.stats["depth"] == 5 and a.move in state.legal_moves()
+
+
+def test_rule_perfect_play_with_the_database(db_folder: Path) -> None:
+    """On 300 random positions with at most 8 seeds, the player's move has the best
+    value the database gives (its value is the position's)."""
+    db = eg.load(db_folder)
+    assert db is not None
+    player = StrongPlayer(endgames=str(db_folder))
+    rng = Rng.from_seed(12)
+    for _ in range(300):
+        state = random_position(rng, 1 + rng.randbelow(SMALL), rng.randbelow(2))
+        analysis = player.analyse(state)
+        values = {str(m.cup + 1): m.value for m in db.moves(state.board, state.to_move or 0)}
+        assert values[analysis.move] == max(values.values()) == analysis.value
+        assert analysis.stats["database"]
+        assert player.choose(state) == analysis.move
+
+
+def test_the_search_uses_the_database_at_its_leaves(db_folder: Path) -> None:
+    """With more seeds than the database holds, the search still ends in it: a board of
+    10 seeds searched 3 plies deep reads exact values below 9 seeds."""
+    db = eg.load(db_folder)
+    searcher = Searcher(db=db)
+    state = GAME.position([0, 2, 0, 1, 0, 1, 1, 1, 0, 2, 1, 1], to_move=0)
+    result = searcher.run(state, None, 3)
+    assert result.depth == 3
+    plain = Searcher().run(state, None, 3)
+    assert result.nodes < plain.nodes  # the database cut the tree short
+
+
+# Positions where taking the biggest capture now is a mistake. The best moves and the
+# values in the comments are the full endgame database's (these boards hold 12-13 seeds;
+# found by a script that drew random boards, kept those where the largest capture is
+# worth at least 6 seeds less than the best move, and checked them with the database):
+# strong must find a best move by search alone, without the database.
+# (board, mover, the best moves, the largest capture's move)
+TACTICS: list[tuple[tuple[int, ...], int, set[str], str]] = [
+    # 6 captures 5 but South ends -4; 5 captures 3 and South ends +4
+    ((1, 0, 1, 0, 2, 2, 2, 1, 1, 1, 2, 1), 0, {"5"}, "6"),
+    # 6 captures 5: -5; the quiet 1 prepares more: +3
+    ((2, 0, 0, 1, 3, 3, 0, 2, 1, 0, 2, 1), 0, {"1"}, "6"),
+    # 5 captures 2: -7; the quiet 2: +1
+    ((2, 1, 1, 1, 3, 3, 0, 1, 0, 1, 0, 2), 0, {"2"}, "5"),
+    # 6 captures 4: -6; the quiet 1: +4
+    ((2, 0, 1, 1, 2, 2, 1, 1, 3, 0, 0, 1), 0, {"1"}, "6"),
+]
+
+
+@pytest.mark.parametrize("board, mover, best, greedy", TACTICS)
+def test_finds_the_winning_line_by_search(board: tuple[int, ...], mover: int, best: set[str],
+                                          greedy: str) -> None:
+    state = GAME.position(board, to_move=mover)
+    captures = {m: sow_and_capture(state.board, int(m) - 1)[1] for m in state.legal_moves()}
+    assert max(captures, key=lambda m: captures[m]) == greedy  # the tempting capture
+    move = StrongPlayer(depth=8, endgames="off").choose(state)
+    assert move in best and greedy not in best
+
+
+def test_hint_analysis_from_the_search() -> None:
+    state = midgame(5, 12)
+    a = StrongPlayer(depth=4, endgames="off").analyse(state)
+    assert a.move in state.legal_moves() and a.value is not None
+    assert sorted(m for m, _ in a.ranking) == sorted(state.legal_moves())
+    assert a.ranking[0] == (a.move, a.value)
+    assert [v for _, v in a.ranking] == sorted((v for _, v in a.ranking), reverse=True)
+    assert "the search sees" in a.reason and "over 4 plies" in a.reason
+    assert a.stats["line"][0] == a.move
+
+
+def test_hint_analysis_from_the_database(db_folder: Path) -> None:
+    # South captures 2 from cup 6 and North must then feed South: South gets all 3
+    state = GAME.position([0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1], stores=(20, 25), to_move=0)
+    a = StrongPlayer(endgames=str(db_folder)).analyse(state)
+    assert (a.move, a.value) == ("6", 3.0)
+    assert a.reason.startswith("captures 2 now; ")
+    assert "loses by 2 seeds with perfect play" in a.reason and "endgame database" in a.reason
+
+
+def _game_ending_by_repetition() -> tuple[WariState, str]:
+    """A random game from a small position that ends by the repetition rule: the
+    position before its last move, and that move."""
+    rng = Rng.from_seed(1)
+    while True:
+        board = [0] * 12
+        for _ in range(4 + rng.randbelow(6)):
+            board[rng.randbelow(12)] += 1
+        state = GAME.position(board, to_move=rng.randbelow(2))
+        before, move = state, ""
+        while not state.is_over and state.ply < 300:
+            before, move = state, rng.choice(state.legal_moves())
+            state = state.play(move)
+        if state.end_reason == "repetition":
+            return before, move
+
+
+def test_the_repetition_rule_in_the_search() -> None:
+    """A move into a position met twice already ends the game (its third occurrence):
+    the search values it as the repetition rule scores it, each side keeping its
+    seeds, and the hint's ranking shows that value."""
+    before, move = _game_ending_by_repetition()
+    me = before.to_move
+    assert me is not None
+    after = before.play(move)
+    assert after.end_reason == "repetition"
+    kept = after.stores[me] - before.stores[me] - (after.stores[1 - me] - before.stores[1 - me])
+    a = StrongPlayer(depth=2, endgames="off").analyse(before)
+    assert dict(a.ranking)[move] == kept
+    counts = Searcher.repetition_counts(before)
+    assert sorted(counts.values()) == sorted(before._hist.values()) and 2 in counts.values()
+
+
+def test_the_stretch_start() -> None:
+    """The stop value where the capture-free stretch began, for the player to move."""
+    state = GAME.position([3, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0], to_move=0)
+    assert Searcher.stretch_start(state) == 2
+    later = state.play("1")  # no capture: the stretch goes on, North to move
+    assert later.board == (0, 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0)
+    assert Searcher.stretch_start(later) == -2
