@@ -101,6 +101,11 @@ def _check_move_body(body: Any) -> None:
         raise BadRequest("'version' is missing: send the version of the view you saw")
 
 
+async def hint(request: Request) -> JSONResponse:
+    return JSONResponse(await _service(request).hint(request.path_params["id"],
+                                                     bearer_token(request)))
+
+
 async def health(request: Request) -> JSONResponse:
     return JSONResponse({"ok": True})
 
@@ -111,5 +116,6 @@ routes = [
     Route("/api/games", list_games, methods=["GET"]),
     Route("/api/games/{id}", game_view, methods=["GET"]),
     Route("/api/games/{id}/moves", post_move, methods=["POST"]),
+    Route("/api/games/{id}/hint", hint, methods=["GET"]),
     Route("/healthz", health, methods=["GET"]),
 ]

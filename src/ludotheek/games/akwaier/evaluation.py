@@ -1,0 +1,149 @@
+"""How well each seat stands: an estimate of its final wealth, for computer players.
+
+A seat's final wealth is its cash, its shares at their final prices, and the merger
+payouts still to come. The estimate weighs what anyone can see now (cash,
+holdings, chain sizes, prices; no hidden tile is used):
+
+    estimate = COMMON + CASH × cash
+             + Σ chains  SHARE[largest] × shares × price
+             + Σ chains  BONUS[largest][lead] × pot × part of the pot
+
+- ``pot`` is what the chain would pay out if it were absorbed now
+  ((tiles + shares outstanding) × price), ``part`` the seat's part of it by the
+  split rules (2/3, 1/3, equal parts when tied, ...);
+- ``largest``: whether the chain is the largest on the board (it is absorbed less
+  often: it is usually the survivor, and the game ends once a chain has grown
+  beyond 100 tiles, so a majority there may never pay);
+- ``lead``: the seat's lead in shares over the next holder (0: tied or behind, 1:
+  1-3 shares, 2: more), since a narrow lead is often lost before the merger;
+- ``COMMON``: the wealth still to be made that is the same for every seat.
+
+Every weight changes with the stage of the game: there is one per 30 turns, the
+weight at a turn interpolated between the two nearest (so the estimate moves
+smoothly from turn to turn). The weights are a least-squares fit of the final
+wealth on these terms over positions of computer games
+(``benchmarks/akwaier_fit_evaluation.py`` reproduces them). A weight above 1
+means such a position tends to grow (pots grow as chains grow and players buy);
+the weights also carry what the other terms miss, so they are not probabilities.
+
+>>> from ludotheek.games.akwaier import GAME
+>>> s = GAME.position(chains={"C": "A1-A5"}, shares={0: {"C": 6}, 1: {"C": 3}})
+>>> e = estimates(s.core)
+>>> e[0] > e[1] > e[2] == e[3]
+True
+"""
+
+from __future__ import annotations
+
+from ludotheek.games.akwaier.board import NUM_CHAINS
+from ludotheek.games.akwaier.core import OVER, SEATS, Core
+from ludotheek.games.akwaier.money import PER_SHARE, PRICE_BY_SIZE
+
+#: turns per stage of the game (the weights change with the stage)
+STAGE_TURNS = 30
+STAGES = 5
+
+# --- the fitted weights (benchmarks/akwaier_fit_evaluation.py), by stage ---------
+CASH = (1.14, 1.14, 1.14, 1.14, 1.14)
+#: a share's price: (in a chain that is not the largest, in the largest)
+SHARE = ((0.42, 0.80), (0.42, 0.80), (0.42, 0.80), (0.42, 0.80), (0.42, 0.80))
+#: ((not the largest), (the largest)) × lead: tied or behind, ahead by 1-3, by more
+BONUS: tuple[tuple[tuple[float, float, float], tuple[float, float, float]], ...] = (
+    ((0.57, 1.31, 1.86), (0.10, 0.58, 0.76)),
+    ((0.57, 0.97, 1.53), (0.10, 0.40, 0.64)),
+    ((1.02, 0.97, 1.37), (0.30, 0.34, 0.58)),
+    ((0.95, 0.89, 1.14), (0.09, 0.09, 0.18)),
+    ((0.92, 0.84, 0.95), (0.03, 0.04, 0.05)),
+)
+COMMON = (88_000, 68_000, 46_000, 31_000, 11_000)
+
+
+def stage_factors(turn: int) -> list[tuple[int, float]]:
+    """The stages whose weights make up the weight at ``turn``, with their factors.
+
+    >>> stage_factors(0), stage_factors(30), stage_factors(200)
+    ([(0, 1.0)], [(0, 0.5), (1, 0.5)], [(4, 1.0)])
+    """
+    x = min(max(turn / STAGE_TURNS - 0.5, 0.0), STAGES - 1.0)
+    i = int(x)
+    f = x - i
+    if f == 0.0:
+        return [(i, 1.0)]
+    return [(i, 1.0 - f), (i + 1, f)]
+
+
+def _weights(turn: int) -> tuple[float, tuple[float, float], tuple[tuple[float, ...], ...],
+                                 float]:
+    """CASH, SHARE, BONUS and COMMON at ``turn``."""
+    factors = stage_factors(turn)
+    if len(factors) == 1:
+        i = factors[0][0]
+        return CASH[i], SHARE[i], BONUS[i], float(COMMON[i])
+    (i, a), (j, b) = factors
+    share = (a * SHARE[i][0] + b * SHARE[j][0], a * SHARE[i][1] + b * SHARE[j][1])
+    bonus = tuple(tuple(a * x + b * y for x, y in zip(BONUS[i][k], BONUS[j][k]))
+                  for k in (0, 1))
+    return a * CASH[i] + b * CASH[j], share, bonus, a * COMMON[i] + b * COMMON[j]
+
+
+def pot_parts(holdings: list[int]) -> list[float]:
+    """Each seat's part of a merger's pot (the split rules, as floats).
+
+    >>> pot_parts([6, 3, 1, 0, 0, 0])
+    [0.6666666666666666, 0.3333333333333333, 0.0, 0.0, 0.0, 0.0]
+    >>> pot_parts([2, 2, 0, 0, 0, 0])
+    [0.5, 0.5, 0.0, 0.0, 0.0, 0.0]
+    """
+    n = len(holdings)
+    out = [0.0] * n
+    top = max(holdings)
+    if top <= 0:
+        return out
+    firsts = [i for i in range(n) if holdings[i] == top]
+    second = max((h for h in holdings if h < top), default=0)
+    if len(firsts) > 1 or second <= 0:
+        for i in firsts:
+            out[i] = 1.0 / len(firsts)
+        return out
+    seconds = [i for i in range(n) if holdings[i] == second]
+    out[firsts[0]] = 2.0 / 3.0
+    for i in seconds:
+        out[i] = 1.0 / (3 * len(seconds))
+    return out
+
+
+def estimates(core: Core) -> list[float]:
+    """Each seat's estimated final wealth; at the end of the game, the wealth itself."""
+    if core.phase == OVER:
+        return [float(core.wealth(s)) for s in range(SEATS)]
+    sizes, out, shares = core.sizes, core.out, core.shares
+    largest = max(range(NUM_CHAINS), key=sizes.__getitem__)
+    cash_w, share_w, bonus_w, common = _weights(core.turn)
+    value = [common + cash_w * x for x in core.cash]
+    for c in range(NUM_CHAINS):
+        tiles = sizes[c]
+        if not tiles:
+            continue
+        price = PRICE_BY_SIZE[c][tiles] + PER_SHARE * out[c]
+        col = shares[c::NUM_CHAINS]
+        big = 1 if c == largest else 0
+        share_value = share_w[big] * price
+        pot = (tiles + out[c]) * price
+        bonus = bonus_w[big]
+        parts = pot_parts(col)
+        for s in range(SEATS):
+            held = col[s]
+            if held:
+                value[s] += held * share_value
+                part = parts[s]
+                if part:
+                    lead = held - max(col[q] for q in range(SEATS) if q != s)
+                    value[s] += bonus[0 if lead <= 0 else 1 if lead <= 3 else 2] * pot * part
+    return value
+
+
+def standing(values: list[float], seat: int, rivalry: float) -> float:
+    """``seat``'s estimate minus ``rivalry`` times the best other seat's: what a player
+    who wants to win (not only to be rich) maximises."""
+    best_other = max(v for s, v in enumerate(values) if s != seat)
+    return values[seat] - rivalry * best_other
