@@ -13,6 +13,7 @@ from ludotheek.ai.arena import run_match
 from ludotheek.core.rng import Rng
 from ludotheek.games.akwaier import GAME, AkwaierState, split_fractions
 from ludotheek.games.akwaier.classic import classic_move
+from ludotheek.games.akwaier.core import OVER
 from ludotheek.games.akwaier.evaluation import estimates, pot_parts, stage_factors
 from ludotheek.games.akwaier.search import EstimatePlayer, StrongPlayer, candidates
 from tests.akwaier.helpers import full_board, hand, pos
@@ -149,3 +150,64 @@ def test_estimates_value_a_lead_and_end_in_the_wealth() -> None:
     end = s.adjudicate()
     assert estimates(end.core) == [float(w) for w in end.scores()]
     assert sum(f for _, f in stage_factors(47)) == 1.0
+
+
+def reference_estimates(s: AkwaierState) -> list[float]:
+    """The evaluation's formula written plainly (its docstring), to check the fast one."""
+    from ludotheek.games.akwaier import evaluation as ev
+
+    c = s.core
+    cash_w, share_w, bonus_w, common = ev._weights(c.turn)
+    largest = max(range(8), key=lambda ch: c.sizes[ch])
+    out = []
+    for seat in range(6):
+        v = common + cash_w * c.cash[seat]
+        for ch in range(8):
+            if not c.sizes[ch]:
+                continue
+            col = c.shares[ch::8]
+            big = int(ch == largest)
+            price = c.price(ch)
+            v += share_w[big] * col[seat] * price
+            part = pot_parts(col)[seat]
+            if part:
+                lead = col[seat] - max(x for q, x in enumerate(col) if q != seat)
+                k = 0 if lead <= 0 else 1 if lead <= 3 else 2
+                v += bonus_w[big][k] * (c.sizes[ch] + c.out[ch]) * price * part
+        out.append(v)
+    return out
+
+
+def test_the_fast_estimates_are_the_formula() -> None:
+    for seed in (1, 2):
+        s = GAME.new(seed=seed)
+        rng = Rng.from_seed(seed)
+        while not s.is_over:
+            if s.turn % 5 == 0:
+                fast, plain = estimates(s.core), reference_estimates(s)
+                assert all(abs(a - b) < 1e-6 * max(1.0, abs(b)) for a, b in zip(fast, plain))
+            s = s.play(classic_move(s.core, rng))
+
+
+def _snapshot(c: object) -> tuple[object, ...]:
+    from ludotheek.games.akwaier.core import Core
+
+    assert isinstance(c, Core)
+    return (bytes(c.board), c.sizes, c.out, c.shares, c.cash, c.hands, c.bag_pos, c.mover,
+            c.phase, c.turn, c.passes, c.pending, c.events, c.end)
+
+
+def test_classic_step_is_the_1987_player() -> None:
+    """The rollouts' fast 1987 policy makes the classic player's choice in every position
+    of whole games (with the same random numbers drawn)."""
+    from ludotheek.games.akwaier.playout import classic_step
+    from ludotheek.games.akwaier.search import play_on
+
+    for seed in range(12):
+        core = GAME.new(seed=seed).core.copy()
+        rng = Rng.from_seed(seed)
+        while core.phase != OVER:
+            fast, fast_rng = core.copy(), Rng(rng.state)
+            play_on(core, classic_move(core, rng))
+            classic_step(fast, fast_rng)
+            assert _snapshot(fast) == _snapshot(core) and fast_rng.state == rng.state

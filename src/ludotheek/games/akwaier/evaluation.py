@@ -121,24 +121,35 @@ def estimates(core: Core) -> list[float]:
     cash_w, share_w, bonus_w, common = _weights(core.turn)
     value = [common + cash_w * x for x in core.cash]
     for c in range(NUM_CHAINS):
-        tiles = sizes[c]
-        if not tiles:
+        tiles, outstanding = sizes[c], out[c]
+        if not tiles or not outstanding:
             continue
-        price = PRICE_BY_SIZE[c][tiles] + PER_SHARE * out[c]
+        price = PRICE_BY_SIZE[c][tiles] + PER_SHARE * outstanding
         col = shares[c::NUM_CHAINS]
         big = 1 if c == largest else 0
         share_value = share_w[big] * price
-        pot = (tiles + out[c]) * price
-        bonus = bonus_w[big]
-        parts = pot_parts(col)
         for s in range(SEATS):
-            held = col[s]
-            if held:
-                value[s] += held * share_value
-                part = parts[s]
-                if part:
-                    lead = held - max(col[q] for q in range(SEATS) if q != s)
-                    value[s] += bonus[0 if lead <= 0 else 1 if lead <= 3 else 2] * pot * part
+            if col[s]:
+                value[s] += col[s] * share_value
+        # the pot parts (as pot_parts) and each part's lead over the next holder
+        pot = (tiles + outstanding) * price
+        bonus = bonus_w[big]
+        top = max(col)
+        firsts = [s for s in range(SEATS) if col[s] == top]
+        second = max((h for h in col if h < top), default=0)
+        if len(firsts) > 1:
+            for s in firsts:
+                value[s] += bonus[0] * pot / len(firsts)
+            continue
+        lead = top - second
+        first_w = bonus[1 if lead <= 3 else 2]
+        if not second:
+            value[firsts[0]] += first_w * pot
+            continue
+        value[firsts[0]] += first_w * pot * (2.0 / 3.0)
+        seconds = [s for s in range(SEATS) if col[s] == second]
+        for s in seconds:
+            value[s] += bonus[0] * pot / (3 * len(seconds))
     return value
 
 

@@ -40,11 +40,12 @@ from dataclasses import dataclass
 from ludotheek.ai.base import Analysis, Deadline, seeded
 from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
-from ludotheek.games.akwaier.classic import classic_move, core_of
+from ludotheek.games.akwaier.classic import core_of
 from ludotheek.games.akwaier.core import BUY, KEEP, OVER, PLACE, Core
 from ludotheek.games.akwaier.evaluation import estimates, standing
 from ludotheek.games.akwaier.money import BASE_PRICE
 from ludotheek.games.akwaier.notation import BUY_NONE, legal_moves, parse
+from ludotheek.games.akwaier.playout import classic_playout
 
 
 def play_on(core: Core, move: str) -> None:
@@ -75,14 +76,6 @@ def candidates(core: Core) -> list[str]:
             most[m.split()[1]] = m  # the moves of a chain come 1, 2, 3: the last is the most
         return [BUY_NONE] + [m for m in moves[1:] if m.endswith(" 1") or most[m.split()[1]] == m]
     return moves
-
-
-def classic_rollout(core: Core, rng: Rng, depth: int) -> None:
-    """Every seat plays the 1987 policy on ``core`` for ``depth`` decisions or to the end."""
-    made = 0
-    while core.phase != OVER and made < depth:
-        play_on(core, classic_move(core, rng))
-        made += 1
 
 
 @dataclass
@@ -173,7 +166,7 @@ class StrongPlayer:
                 for arm in active:
                     sim = world_core.copy()
                     play_on(sim, arm.move)
-                    classic_rollout(sim, Rng(rollout_seed), self.depth)
+                    classic_playout(sim, Rng(rollout_seed), self.depth)
                     score, wealth, lead = _judge(sim, me, self.rivalry)
                     arm.total += score
                     arm.wealth += wealth
