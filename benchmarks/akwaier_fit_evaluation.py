@@ -1,12 +1,17 @@
 """Fit the weights of Akwaier's evaluation (``games/akwaier/evaluation.py``).
 
-Plays ``--games`` computer games (seeds from ``--seed`` on), in each game one or
-two seats (drawn by the seed) played by the one-ply ``estimate`` player and the
-others by the 1987 ``classic`` player, and records, every third turn, each seat's
-terms of the evaluation. A least-squares fit of each seat's final wealth on those
-terms gives the weights, printed as Python to paste into ``evaluation.py``.
+Plays ``--games`` computer games (seeds from ``--seed`` on): in each game one seat
+(drawn by the seed) is played by the ``strong`` player with ``--iterations``
+simulations a decision, one or two by the one-ply ``estimate`` player, the others
+by the 1987 ``classic`` player; every third turn it records each seat's terms of
+the evaluation. A least-squares fit of each seat's final wealth on those terms
+gives the weights, printed as Python to paste into ``evaluation.py``.
 
-    .venv/bin/python benchmarks/akwaier_fit_evaluation.py --games 2000
+    .venv/bin/python benchmarks/akwaier_fit_evaluation.py --games 1000 --data /tmp/fit.npz
+
+(``--data`` keeps the positions, so that a second run only fits.) The weights in
+``evaluation.py`` were fitted in two rounds: positions of games of classic and
+estimate players (with the first weights), then with the strong player seated too.
 
 The terms are exactly those of ``evaluation.estimates``: for each stage weight,
 its interpolation factor at the turn times the amount it weighs (cash, a share's
@@ -29,7 +34,7 @@ from ludotheek.games.akwaier.core import OVER, PLACE, SEATS, Core
 from ludotheek.games.akwaier.evaluation import STAGES, pot_parts, stage_factors
 from ludotheek.games.akwaier.money import PER_SHARE, PRICE_BY_SIZE
 from ludotheek.games.akwaier.rules import AkwaierState
-from ludotheek.games.akwaier.search import EstimatePlayer, play_on
+from ludotheek.games.akwaier.search import EstimatePlayer, StrongPlayer, play_on
 
 #: for the whole game: cash, share (other, largest); per stage: bonus (other, largest)
 #: × lead (3), the common part
@@ -65,20 +70,24 @@ def terms(core: Core, seat: int) -> np.ndarray:
     return row
 
 
-def collect(games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def collect(games: int, seed: int, iterations: int) -> tuple[np.ndarray, np.ndarray]:
     xs: list[np.ndarray] = []
     ys: list[float] = []
     for g in range(games):
         rng = Rng.from_seed(seed + g)
         core = GAME.new(seed=seed + g).core.copy()
-        estimators = {rng.randbelow(SEATS) for _ in range(1 + rng.randbelow(2))}
-        estimate = EstimatePlayer(seed=g)
+        seats: dict[int, EstimatePlayer | StrongPlayer] = {}
+        if iterations:
+            seats[rng.randbelow(SEATS)] = StrongPlayer(seed=g, iterations=iterations)
+        for _ in range(1 + rng.randbelow(2)):
+            seats.setdefault(rng.randbelow(SEATS), EstimatePlayer(seed=g))
         rows: list[tuple[int, np.ndarray]] = []
         while core.phase != OVER:
             if core.phase == PLACE and core.turn % 3 == 0:
                 rows.extend((s, terms(core, s)) for s in range(SEATS))
-            if core.mover in estimators:
-                move = estimate.choose(AkwaierState(core))
+            player = seats.get(core.mover)
+            if player is not None:
+                move = player.choose(AkwaierState(core))
             else:
                 move = classic_move(core, rng)
             play_on(core, move)
@@ -93,6 +102,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=500_000)
+    ap.add_argument("--iterations", type=int, default=40,
+                    help="the strong player's simulations a decision (0: no strong player)")
     ap.add_argument("--data", help="an .npz file: read the positions from it if it exists, "
                                    "else write them to it")
     args = ap.parse_args()
@@ -100,7 +111,7 @@ def main() -> None:
         saved = np.load(args.data)
         x, y = saved["x"], saved["y"]
     else:
-        x, y = collect(args.games, args.seed)
+        x, y = collect(args.games, args.seed, args.iterations)
         if args.data:
             np.savez(args.data, x=x, y=y)
     used = x.std(axis=0) > 0

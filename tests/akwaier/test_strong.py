@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -211,3 +212,9 @@ def test_classic_step_is_the_1987_player() -> None:
             play_on(core, classic_move(core, rng))
             classic_step(fast, fast_rng)
             assert _snapshot(fast) == _snapshot(core) and fast_rng.state == rng.state
+
+
+def test_strong_refuses_a_budget_it_cannot_search_with() -> None:
+    for bad in ({"iterations": 0}, {"top": 1}, {"depth": -1}):
+        with pytest.raises(ValueError):
+            StrongPlayer(**bad)  # type: ignore[arg-type]

@@ -123,8 +123,8 @@ class StrongPlayer:
 
     def __init__(self, seed: int | None = None, iterations: int = 60, seconds: float = 1.0,
                  depth: int = 24, top: int = 6, rivalry: float = 0.5) -> None:
-        if iterations < 1 or depth < 0 or top < 1:
-            raise ValueError("iterations and top must be at least 1, depth at least 0")
+        if iterations < 1 or depth < 0 or top < 2:
+            raise ValueError("iterations must be at least 1, depth at least 0, top at least 2")
         self.rng = seeded(seed)
         self.iterations = int(iterations)
         self.seconds = float(seconds)
