@@ -10,8 +10,9 @@ gives the weights, printed as Python to paste into ``evaluation.py``.
     .venv/bin/python benchmarks/akwaier_fit_evaluation.py --games 1000 --data /tmp/fit.npz
 
 (``--data`` keeps the positions, so that a second run only fits.) The weights in
-``evaluation.py`` were fitted in two rounds: positions of games of classic and
-estimate players (with the first weights), then with the strong player seated too.
+``evaluation.py`` come from ``--games 1500 --seed 50000 --iterations 0
+--classic-only --blocks`` (six 1987 players; stage weights as a step function),
+with one change by hand that its docstring explains.
 
 The terms are exactly those of ``evaluation.estimates``: for each stage weight,
 its interpolation factor at the turn times the amount it weighs (cash, a share's
@@ -31,7 +32,7 @@ from ludotheek.games.akwaier import GAME
 from ludotheek.games.akwaier.board import NUM_CHAINS
 from ludotheek.games.akwaier.classic import classic_move
 from ludotheek.games.akwaier.core import OVER, PLACE, SEATS, Core
-from ludotheek.games.akwaier.evaluation import STAGES, pot_parts, stage_factors
+from ludotheek.games.akwaier.evaluation import STAGE_TURNS, STAGES, pot_parts, stage_factors
 from ludotheek.games.akwaier.money import PER_SHARE, PRICE_BY_SIZE
 from ludotheek.games.akwaier.rules import AkwaierState
 from ludotheek.games.akwaier.search import EstimatePlayer, StrongPlayer, play_on
@@ -40,6 +41,15 @@ from ludotheek.games.akwaier.search import EstimatePlayer, StrongPlayer, play_on
 #: × lead (3), the common part
 GLOBAL = 3
 PER_STAGE = 6 + 1
+
+
+def block_factors(turn: int) -> list[tuple[int, float]]:
+    """Stage weights as a step function: one block of 30 turns each (``--blocks``)."""
+    return [(min(turn // STAGE_TURNS, STAGES - 1), 1.0)]
+
+
+#: how the stage weights make up the weight at a turn (``--blocks`` changes it)
+FACTORS = [stage_factors]
 
 
 def terms(core: Core, seat: int) -> np.ndarray:
@@ -65,12 +75,13 @@ def terms(core: Core, seat: int) -> np.ndarray:
             base[big * 3 + k] += (tiles + out[c]) * price * part
     row = np.zeros(GLOBAL + STAGES * PER_STAGE)
     row[:GLOBAL] = glob
-    for i, f in stage_factors(core.turn):
+    for i, f in FACTORS[0](core.turn):
         row[GLOBAL + i * PER_STAGE:GLOBAL + (i + 1) * PER_STAGE] += f * base
     return row
 
 
-def collect(games: int, seed: int, iterations: int) -> tuple[np.ndarray, np.ndarray]:
+def collect(games: int, seed: int, iterations: int,
+            estimators: bool) -> tuple[np.ndarray, np.ndarray]:
     xs: list[np.ndarray] = []
     ys: list[float] = []
     for g in range(games):
@@ -79,7 +90,7 @@ def collect(games: int, seed: int, iterations: int) -> tuple[np.ndarray, np.ndar
         seats: dict[int, EstimatePlayer | StrongPlayer] = {}
         if iterations:
             seats[rng.randbelow(SEATS)] = StrongPlayer(seed=g, iterations=iterations)
-        for _ in range(1 + rng.randbelow(2)):
+        for _ in range(1 + rng.randbelow(2) if estimators else 0):
             seats.setdefault(rng.randbelow(SEATS), EstimatePlayer(seed=g))
         rows: list[tuple[int, np.ndarray]] = []
         while core.phase != OVER:
@@ -104,16 +115,26 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=500_000)
     ap.add_argument("--iterations", type=int, default=40,
                     help="the strong player's simulations a decision (0: no strong player)")
+    ap.add_argument("--classic-only", action="store_true",
+                    help="no estimate players either: six 1987 players")
+    ap.add_argument("--blocks", action="store_true",
+                    help="fit the stage weights as a step function (one per 30 turns) instead "
+                         "of interpolated between the stages' middles")
     ap.add_argument("--data", help="an .npz file: read the positions from it if it exists, "
                                    "else write them to it")
     args = ap.parse_args()
+    if args.blocks:
+        FACTORS[0] = block_factors
     if args.data and Path(args.data).exists():
         saved = np.load(args.data)
+        if bool(saved["blocks"]) != args.blocks:
+            raise SystemExit(f"{args.data} holds terms for {'' if saved['blocks'] else 'no '}"
+                             f"--blocks")
         x, y = saved["x"], saved["y"]
     else:
-        x, y = collect(args.games, args.seed, args.iterations)
+        x, y = collect(args.games, args.seed, args.iterations, not args.classic_only)
         if args.data:
-            np.savez(args.data, x=x, y=y)
+            np.savez(args.data, x=x, y=y, blocks=args.blocks)
     used = x.std(axis=0) > 0
     used[GLOBAL + 6::PER_STAGE] = True  # the common parts
     coef = np.zeros(x.shape[1])

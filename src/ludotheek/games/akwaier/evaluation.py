@@ -18,13 +18,24 @@ holdings, chain sizes, prices; no hidden tile is used):
   1-3 shares, 2: more), since a narrow lead is often lost before the merger;
 - ``COMMON``: the wealth still to be made that is the same for every seat.
 
-Every weight changes with the stage of the game: there is one per 30 turns, the
-weight at a turn interpolated between the two nearest (so the estimate moves
-smoothly from turn to turn). The weights are a least-squares fit of the final
-wealth on these terms over positions of computer games
-(``benchmarks/akwaier_fit_evaluation.py`` reproduces them). A weight above 1
-means such a position tends to grow (pots grow as chains grow and players buy);
-the weights also carry what the other terms miss, so they are not probabilities.
+CASH and SHARE hold for the whole game; BONUS and COMMON change with the stage
+of the game: there is one per 30 turns, and the weight at a turn is interpolated
+between the two stages around it (so the estimate moves smoothly from turn to
+turn). The weights are a least-squares fit of the final wealth on these terms
+over the positions (every third turn) of 1,500 games of six 1987 players, the
+stage weights fitted as a step function of the turn::
+
+    python benchmarks/akwaier_fit_evaluation.py --games 1500 --seed 50000 \
+        --iterations 0 --classic-only --blocks
+
+with one change by hand: the fit gives a tied or trailing holder in the first
+30 turns a weight of about -2.5 (the pot counting against its holder: early ties
+lead to costly buying wars), which would keep the player out of every early
+contest; those two weights are stage 1's. A weight above 1 means such a position
+tends to grow (pots grow as chains grow and players buy); the weights also carry
+what the other terms miss, so they are not probabilities. A refit in the
+interpolated form on games with the estimate and strong players seated, which
+keeps the negative early weights, played no better (docs/strength.md).
 
 >>> from ludotheek.games.akwaier import GAME
 >>> s = GAME.position(chains={"C": "A1-A5"}, shares={0: {"C": 6}, 1: {"C": 3}})
@@ -43,19 +54,19 @@ from ludotheek.games.akwaier.money import PER_SHARE, PRICE_BY_SIZE
 STAGE_TURNS = 30
 STAGES = 5
 
-# --- the fitted weights (benchmarks/akwaier_fit_evaluation.py), by stage ---------
-CASH = (1.14, 1.14, 1.14, 1.14, 1.14)
+# --- the fitted weights, by stage (see the module's docstring) -------------------
+CASH = 1.159
 #: a share's price: (in a chain that is not the largest, in the largest)
-SHARE = ((0.42, 0.80), (0.42, 0.80), (0.42, 0.80), (0.42, 0.80), (0.42, 0.80))
+SHARE = (0.561, 0.932)
 #: ((not the largest), (the largest)) × lead: tied or behind, ahead by 1-3, by more
 BONUS: tuple[tuple[tuple[float, float, float], tuple[float, float, float]], ...] = (
-    ((0.57, 1.31, 1.86), (0.10, 0.58, 0.76)),
-    ((0.57, 0.97, 1.53), (0.10, 0.40, 0.64)),
-    ((1.02, 0.97, 1.37), (0.30, 0.34, 0.58)),
-    ((0.95, 0.89, 1.14), (0.09, 0.09, 0.18)),
-    ((0.92, 0.84, 0.95), (0.03, 0.04, 0.05)),
+    ((0.495, 1.245, 1.849), (0.090, 0.478, 0.785)),  # tied or behind: stage 1's (see above)
+    ((0.495, 0.982, 1.555), (0.090, 0.344, 0.562)),
+    ((0.879, 0.954, 1.352), (0.269, 0.296, 0.483)),
+    ((0.905, 0.866, 1.104), (0.073, 0.121, 0.144)),
+    ((0.940, 0.823, 0.964), (0.016, 0.032, 0.031)),
 )
-COMMON = (88_000, 68_000, 46_000, 31_000, 11_000)
+COMMON = (87_967, 65_853, 45_234, 26_824, 3_953)
 
 
 def stage_factors(turn: int) -> list[tuple[int, float]]:
@@ -78,12 +89,11 @@ def _weights(turn: int) -> tuple[float, tuple[float, float], tuple[tuple[float, 
     factors = stage_factors(turn)
     if len(factors) == 1:
         i = factors[0][0]
-        return CASH[i], SHARE[i], BONUS[i], float(COMMON[i])
+        return CASH, SHARE, BONUS[i], float(COMMON[i])
     (i, a), (j, b) = factors
-    share = (a * SHARE[i][0] + b * SHARE[j][0], a * SHARE[i][1] + b * SHARE[j][1])
     bonus = tuple(tuple(a * x + b * y for x, y in zip(BONUS[i][k], BONUS[j][k]))
                   for k in (0, 1))
-    return a * CASH[i] + b * CASH[j], share, bonus, a * COMMON[i] + b * COMMON[j]
+    return CASH, SHARE, bonus, a * COMMON[i] + b * COMMON[j]
 
 
 def pot_parts(holdings: list[int]) -> list[float]:

@@ -121,7 +121,7 @@ class StrongPlayer:
 
     name = "strong"
 
-    def __init__(self, seed: int | None = None, iterations: int = 60, seconds: float = 1.0,
+    def __init__(self, seed: int | None = None, iterations: int = 120, seconds: float = 1.0,
                  depth: int = 24, top: int = 6, rivalry: float = 0.5) -> None:
         if iterations < 1 or depth < 0 or top < 2:
             raise ValueError("iterations must be at least 1, depth at least 0, top at least 2")
