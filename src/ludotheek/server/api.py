@@ -125,6 +125,10 @@ async def scores(request: Request) -> JSONResponse:
          "date": e.date, "game_id": e.game_id, "seat": e.seat}
         for i, e in enumerate(entries, 1)]})
 
+async def hint(request: Request) -> JSONResponse:
+    return JSONResponse(await _service(request).hint(request.path_params["id"],
+                                                     bearer_token(request)))
+
 
 async def health(request: Request) -> JSONResponse:
     return JSONResponse({"ok": True})
@@ -138,5 +142,7 @@ routes = [
     Route("/api/games/{id}/moves", post_move, methods=["POST"]),
     Route("/api/games/{id}/undo", post_undo, methods=["POST"]),
     Route("/api/scores/{game}", scores, methods=["GET"]),
+
+    Route("/api/games/{id}/hint", hint, methods=["GET"]),
     Route("/healthz", health, methods=["GET"]),
 ]

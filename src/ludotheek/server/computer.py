@@ -35,10 +35,11 @@ def analyse_move(game: str, state_json: dict[str, Any], level: str, seed: int,
     seconds = max_seconds if seconds is None else min(seconds, max_seconds)
     analyse = getattr(player, "analyse", None)
     if analyse is None:
-        return {"move": player.choose(state, seconds), "value": None, "reason": ""}
+        return {"move": player.choose(state, seconds), "value": None, "reason": "",
+                "ranking": [], "seconds": seconds}
     a = analyse(state, seconds)
     return {"move": a.move, "value": a.value, "reason": a.reason,
-            "ranking": [[m, v] for m, v in a.ranking[:5]]}
+            "ranking": [[m, v] for m, v in a.ranking[:5]], "seconds": seconds}
 
 
 def _warm_up() -> None:

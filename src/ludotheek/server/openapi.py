@@ -81,6 +81,25 @@ ERROR_REPORT = {
     | {"version": {"type": ["integer", "string"]}},
 }
 
+HINT = {
+    "type": "object",
+    "required": ["move", "value", "reason", "ranking", "version", "seat", "level"],
+    "properties": {
+        "move": {"type": "string", "description": "the move the strong level would play"},
+        "value": {"type": ["number", "null"],
+                  "description": "the expected gain it saw for that move, on the player's "
+                                 "own scale (Akwaier: expected final wealth)"},
+        "reason": {"type": "string", "description": "why, in a sentence (English)"},
+        "ranking": {"type": "array", "description": "up to 5 moves it weighed, best first: "
+                                                    "[move, value]",
+                    "items": {"type": "array", "items": {}}},
+        "seconds": {"type": ["number", "null"], "description": "its time limit"},
+        "version": {"type": "integer", "description": "the version the hint is for"},
+        "seat": {"type": "integer"},
+        "level": {"type": "string", "description": "the level that answered: strong"},
+    },
+}
+
 
 def _errors(*codes: int) -> dict[str, Any]:
     text = {400: "malformed or illegal", 403: "wrong token or not your turn",
@@ -219,6 +238,20 @@ def spec() -> dict[str, Any]:
                 "responses": {"200": {"description": "the new view", "content": {
                     "application/json": {"schema": VIEW}}},
                     **_errors(400, 403, 404, 409, 413)},
+            }},
+            "/api/games/{id}/hint": {"get": {
+                "summary": "What the strong level would play for the seat to move, and why",
+                "description": (
+                    "Only for the seat of the token, when it is to move, and only in games "
+                    "where every other seat is a computer (403 otherwise: no help from "
+                    "outside in games between people). The game's strong player analyses "
+                    "the position in the computer pool, within its time per move; asking "
+                    "again for the same version gives the same answer."),
+                "parameters": [GAME_ID],
+                "security": [{"seat": []}],
+                "responses": {"200": {"description": "the hint", "content": {
+                    "application/json": {"schema": HINT}}},
+                    **_errors(400, 403, 404, 409)},
             }},
         },
     }

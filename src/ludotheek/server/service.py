@@ -53,6 +53,9 @@ MAX_SEED = 2**63 - 1
 #: the languages of the pages (web/i18n/<lang>.json); seat names are given in each
 PAGE_LANGUAGES = ("en", "nl", "no")
 
+#: the level whose player gives hints (every game has one)
+HINT_LEVEL = "strong"
+
 
 @dataclass
 class LiveGame:
@@ -80,6 +83,9 @@ class LiveGame:
     line: list[int] = field(default_factory=list)
     #: the computer turn in progress (the one ``thinking`` is about)
     computer_task: asyncio.Task[None] | None = None
+
+    #: the hint being computed or computed for a version: (version, task)
+    hint: tuple[int, asyncio.Task[dict[str, Any]]] | None = None
 
     @property
     def over(self) -> bool:
@@ -410,6 +416,46 @@ class GameService:
                 log.exception("updating the score list of game %s failed", live.id)
         self.schedule_computer(live)  # before the broadcast, so it says "thinking"
         await self.broadcast(live)
+
+    # --- hints ------------------------------------------------------------------------
+    async def hint(self, gid: str, token: str | None) -> dict[str, Any]:
+        """What the game's strong level would play for the seat of ``token``, and why.
+
+        Only for the seat to move, and only when every other seat is a computer (in
+        a game between people a hint would be help from outside). One analysis per
+        position: asking again (or at the same time) gets the same answer.
+        """
+        live = await self.load(gid)
+        if token is None:
+            raise Forbidden("a hint needs the token of a seat (Authorization: Bearer TOKEN)")
+        seat = await self.seat_of(live, token)
+        assert seat is not None
+        if any(s["type"] == "person" for i, s in enumerate(live.seats) if i != seat):
+            raise Forbidden("hints are given only in games against the computer; another "
+                            "seat of this game is played by a person")
+        state = live.state
+        if state.is_over:
+            raise Conflict("the game is over", version=live.version)
+        if state.to_move != seat:
+            raise Forbidden("a hint is given only to the seat to move")
+        version = live.version
+        entry = live.hint
+        if entry is None or entry[0] != version:
+            level = HINT_LEVEL
+            task = asyncio.get_running_loop().create_task(self.pool.analyse(
+                live.game.name, state.to_json(), level, seed_for(live.seed, version) ^ 1,
+                self.settings.max_computer_seconds))
+            entry = live.hint = (version, task)
+        try:
+            result = await asyncio.shield(entry[1])
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            if live.hint is entry:
+                live.hint = None
+            log.exception("the hint for game %s failed", live.id)
+            raise
+        return {**result, "version": version, "seat": seat, "level": HINT_LEVEL}
 
     # --- computer players -----------------------------------------------------------
     def schedule_computer(self, live: LiveGame) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 from ludotheek.ai.mcts import MCTSPlayer
 from ludotheek.games.akwaier.classic import ClassicPlayer
 from ludotheek.games.akwaier.playout import fast_rollout
+from ludotheek.games.akwaier.search import EstimatePlayer, StrongPlayer
 from ludotheek.players import Level, PlayerInfo
 
 
@@ -24,14 +25,20 @@ PLAYERS: dict[str, PlayerInfo] = {
     "classic": PlayerInfo("classic", ClassicPlayer,
                           "the computer player of the 1987 program, as the rules file "
                           "describes it"),
+    "estimate": PlayerInfo("estimate", EstimatePlayer,
+                           "one ply: the move after which its estimate of final wealth "
+                           "(against the best other player's) is best"),
+    "strong": PlayerInfo("strong", StrongPlayer,
+                         "determinized search: the unseen tiles dealt at random, rollouts "
+                         "by the 1987 policy, judged by estimated final wealth"),
     "ismcts": PlayerInfo("ismcts", ismcts,
                          "information-set MCTS with fast random playouts scored by wealth"),
 }
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk"}),
-    "normal": Level("normal", "classic", {}, 0.0, {"en": "Normal", "nl": "Gemiddeld"}),
+    "normal": Level("normal", "estimate", {}, 0.0, {"en": "Normal", "nl": "Gemiddeld"}),
     "classic": Level("classic", "classic", {}, 0.0,
                      {"en": "1987 (the original)", "nl": "1987 (het origineel)"}),
-    "strong": Level("strong", "ismcts", {}, 1.0, {"en": "Strong", "nl": "Sterk"}),
+    "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk"}),
 }

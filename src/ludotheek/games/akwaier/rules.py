@@ -173,7 +173,9 @@ class AkwaierState(State):
 
         The other players keep as many tiles as they hold, in the same slots; a
         tile waiting for ``keep`` is known to all and stays. What a pass reveals
-        about a hand (none of its tiles could be placed) is not used.
+        about a hand (none of its tiles could be placed) is not used. The unseen
+        tiles are put in order before they are shuffled, so the deal depends only on
+        what ``seat`` can see and on ``rng``, never on where the tiles really are.
         """
         c = self._c.copy()
         fixed = -1
@@ -181,7 +183,7 @@ class AkwaierState(State):
             fixed = c.mover * HAND + c.pending[0]
         slots = [i for i in range(SEATS * HAND)
                  if i // HAND != seat and c.hands[i] >= 0 and i != fixed]
-        unseen = [c.hands[i] for i in slots] + list(c.bag[c.bag_pos:])
+        unseen = sorted([c.hands[i] for i in slots] + list(c.bag[c.bag_pos:]))
         rng.shuffle(unseen)
         for k, i in enumerate(slots):
             c.hands[i] = unseen[k]

@@ -1,0 +1,229 @@
+"""Akwaier's strong player: determinized search over the unseen tiles.
+
+For each decision (place a tile or found a chain, keep a survivor, buy shares):
+
+1. **Candidates.** Every legal move, with look-alikes merged: founding on one cell
+   chains of the same base price gives the same prices and pots, so one of them
+   (the first) stands for all; buying is ``buy none``, or 1 share or as many as
+   the cash allows (at most 3) of each chain.
+2. **Pruning.** Each candidate is played on a copy of the position and the
+   result judged by :mod:`~ludotheek.games.akwaier.evaluation` (estimated final
+   wealth of every seat, from public facts only); the ``top`` best stay.
+3. **Search.** Sequential halving (Karnin, Koren and Somekh, 2013) spends the
+   budget of ``iterations`` simulations: in rounds, each remaining candidate is
+   played in the same sampled worlds, and the worse half is dropped after each
+   round. A *world* deals the tiles the player cannot see (the other hands and
+   the bag) at random, consistent with what it saw (``State.determinize``: the
+   other players keep as many tiles as they hold; the board, cash and shares are
+   public). In a world every seat then plays on (the player itself too) by the
+   1987 program's policy (:mod:`~ludotheek.games.akwaier.classic`, the only
+   documented way of playing this game, used as the model of a typical player)
+   for ``depth`` decisions or to the end, and the position reached is judged by
+   the evaluation: the player's estimated final wealth minus ``rivalry`` times
+   the best other seat's (the wealth itself when the game ended).
+   All candidates see the same worlds and the same random choices of the
+   rollouts (common random numbers), so their differences are measured with
+   less noise.
+4. The candidate left (the best mean) is played.
+
+The work is fixed by ``iterations``, the most simulations it runs (repeatable:
+the same seed and position give the same move; the first world is always
+searched); ``seconds`` only caps it (the move is then chosen among the
+candidates searched so far, by their means).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ludotheek.ai.base import Analysis, Deadline, seeded
+from ludotheek.core.game import State
+from ludotheek.core.rng import Rng
+from ludotheek.games.akwaier.classic import core_of
+from ludotheek.games.akwaier.core import BUY, KEEP, OVER, PLACE, Core
+from ludotheek.games.akwaier.evaluation import estimates, standing
+from ludotheek.games.akwaier.money import BASE_PRICE
+from ludotheek.games.akwaier.notation import BUY_NONE, legal_moves, parse
+from ludotheek.games.akwaier.playout import classic_playout
+
+
+def play_on(core: Core, move: str) -> None:
+    """Play a legal ``move`` on ``core`` itself."""
+    op = parse(core, move)
+    op[0](core, *op[1:])
+
+
+def candidates(core: Core) -> list[str]:
+    """The legal moves worth telling apart (see the module's docstring), in the order
+    of :func:`~ludotheek.games.akwaier.notation.legal_moves`."""
+    moves = legal_moves(core)
+    if core.phase == PLACE:
+        out: list[str] = []
+        seen: set[tuple[str, int]] = set()
+        for m in moves:
+            cell, plus, chain = m.partition("+")
+            if plus:
+                key = (cell, BASE_PRICE[chain])
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(m)
+        return out
+    if core.phase == BUY:
+        most: dict[str, str] = {}
+        for m in moves[1:]:
+            most[m.split()[1]] = m  # the moves of a chain come 1, 2, 3: the last is the most
+        return [BUY_NONE] + [m for m in moves[1:] if m.endswith(" 1") or most[m.split()[1]] == m]
+    return moves
+
+
+@dataclass
+class _Arm:
+    move: str
+    #: the evaluation right after the move (the pruning's figure)
+    static: float
+    total: float = 0.0
+    wealth: float = 0.0
+    lead: float = 0.0
+    visits: int = 0
+    #: the round of sequential halving it reached
+    reached: int = 0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else -math.inf
+
+
+def _judge(core: Core, me: int, rivalry: float) -> tuple[float, float, float]:
+    """(the figure maximised, my estimated final wealth, my lead over the best other)."""
+    values = estimates(core)
+    mine = values[me]
+    best_other = max(v for s, v in enumerate(values) if s != me)
+    return standing(values, me, rivalry), mine, mine - best_other
+
+
+def _static(core: Core, move: str, me: int, rivalry: float) -> float:
+    after = core.copy()
+    play_on(after, move)
+    if after.phase == KEEP and after.mover == me:  # a tie: I choose the survivor next
+        return max(_static(after, k, me, rivalry) for k in legal_moves(after))
+    return _judge(after, me, rivalry)[0]
+
+
+class StrongPlayer:
+    """Determinized search with 1987-policy rollouts and an estimate of final wealth.
+
+    ``iterations``: simulations per decision (the budget); ``seconds``: a cap on the
+    time per decision; ``depth``: decisions per rollout before the evaluation
+    judges; ``top``: candidates kept after pruning; ``rivalry``: how much the best
+    other seat's wealth counts against the player's own (0: only its own wealth).
+    """
+
+    name = "strong"
+
+    def __init__(self, seed: int | None = None, iterations: int = 120, seconds: float = 1.0,
+                 depth: int = 24, top: int = 6, rivalry: float = 0.5) -> None:
+        if iterations < 1 or depth < 0 or top < 2:
+            raise ValueError("iterations must be at least 1, depth at least 0, top at least 2")
+        self.rng = seeded(seed)
+        self.iterations = int(iterations)
+        self.seconds = float(seconds)
+        self.depth = int(depth)
+        self.top = int(top)
+        self.rivalry = float(rivalry)
+
+    def choose(self, state: State, seconds: float | None = None) -> str:
+        return self.analyse(state, seconds).move
+
+    def analyse(self, state: State, seconds: float | None = None) -> Analysis:
+        core = core_of(state)
+        if core.phase == OVER:
+            raise ValueError("the game is over")
+        me = core.mover
+        moves = candidates(core)
+        if len(moves) == 1:
+            return Analysis(moves[0], None, [(moves[0], 0.0)], "the only possible move",
+                            {"player": self.name, "simulations": 0})
+        deadline = Deadline(self.seconds if seconds is None else seconds)
+        arms = sorted((_Arm(m, _static(core, m, me, self.rivalry)) for m in moves),
+                      key=lambda a: -a.static)
+        active = arms[:self.top]
+        rounds = max(1, math.ceil(math.log2(len(active))))
+        rng = self.rng
+        done = 0
+        stop = False
+        for r in range(rounds):
+            if len(active) == 1:
+                break
+            worlds = max(1, self.iterations // (len(active) * rounds))
+            for _ in range(worlds):
+                if done and (done + len(active) > self.iterations or deadline.passed()):
+                    stop = True
+                    break
+                world = state.determinize(me, rng)
+                world_core = core_of(world)
+                rollout_seed = rng.next64()
+                for arm in active:
+                    sim = world_core.copy()
+                    play_on(sim, arm.move)
+                    classic_playout(sim, Rng(rollout_seed), self.depth)
+                    score, wealth, lead = _judge(sim, me, self.rivalry)
+                    arm.total += score
+                    arm.wealth += wealth
+                    arm.lead += lead
+                    arm.visits += 1
+                    done += 1
+            for arm in active:
+                arm.reached = r + 1
+            active.sort(key=lambda a: -a.mean())
+            if stop:
+                break
+            active = active[:(len(active) + 1) // 2]
+        best = active[0]
+        return self._analysis(best, arms, done)
+
+    def _analysis(self, best: _Arm, arms: list[_Arm], done: int) -> Analysis:
+        searched = sorted((a for a in arms if a.visits),
+                          key=lambda a: (-a.reached, -a.mean()))
+        ranking = [(a.move, round(a.wealth / a.visits)) for a in searched]
+        wealth = best.wealth / best.visits
+        lead = best.lead / best.visits
+        reason = (f"{best.move}: expected final wealth {wealth:,.0f} "
+                  f"({'ahead of' if lead >= 0 else 'behind'} the best other player by "
+                  f"{abs(lead):,.0f}), over {best.visits} deals of the unseen tiles")
+        others = [a for a in searched if a is not best]
+        if others:
+            nxt = others[0]
+            reason += (f"; next best {nxt.move}: {nxt.wealth / nxt.visits:,.0f} "
+                       f"(lead {nxt.lead / nxt.visits:+,.0f})")
+        return Analysis(best.move, float(round(wealth)), [(m, float(v)) for m, v in ranking],
+                        reason, {"player": self.name, "simulations": done,
+                                 "candidates": len(arms), "searched": len(searched)})
+
+
+
+class EstimatePlayer:
+    """One ply: the candidate whose position right after it the evaluation likes best
+    (no look-ahead, no hidden tiles; a few milliseconds)."""
+
+    name = "estimate"
+
+    def __init__(self, seed: int | None = None, rivalry: float = 0.5) -> None:
+        self.rng = seeded(seed)
+        self.rivalry = float(rivalry)
+
+    def choose(self, state: State, seconds: float | None = None) -> str:
+        return self.analyse(state, seconds).move
+
+    def analyse(self, state: State, seconds: float | None = None) -> Analysis:
+        core = core_of(state)
+        if core.phase == OVER:
+            raise ValueError("the game is over")
+        me = core.mover
+        ranking = sorted(((m, _static(core, m, me, self.rivalry)) for m in candidates(core)),
+                         key=lambda mv: -mv[1])
+        move, value = ranking[0]
+        return Analysis(move, value, ranking,
+                        "the best estimated standing right after the move (my estimated "
+                        "final wealth minus half the best other player's)",
+                        {"player": self.name})

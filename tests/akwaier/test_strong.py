@@ -1,0 +1,220 @@
+"""The strong player (determinized search), the one-ply estimate player and the
+evaluation they share. Strength is measured by matches (docs/strength.md), not here."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ludotheek import players
+from ludotheek.ai.arena import run_match
+from ludotheek.core.rng import Rng
+from ludotheek.games.akwaier import GAME, AkwaierState, split_fractions
+from ludotheek.games.akwaier.classic import classic_move
+from ludotheek.games.akwaier.core import OVER
+from ludotheek.games.akwaier.evaluation import estimates, pot_parts, stage_factors
+from ludotheek.games.akwaier.search import EstimatePlayer, StrongPlayer, candidates
+from tests.akwaier.helpers import full_board, hand, pos
+
+
+def classic_position(seed: int, turns: int) -> AkwaierState:
+    """A game of six 1987 players after ``turns`` turns, at a decision."""
+    s = GAME.new(seed=seed)
+    rng = Rng.from_seed(seed)
+    while s.turn < turns and not s.is_over:
+        s = s.play(classic_move(s.core, rng))
+    return s
+
+
+def test_strong_is_the_strong_level_and_estimate_the_normal_one() -> None:
+    levels = players.levels("akwaier")
+    assert levels["strong"].player == "strong" and levels["strong"].seconds == 1.0
+    assert levels["normal"].player == "estimate"
+    assert {"easy", "normal", "classic", "strong"} <= set(levels)
+    player, seconds = players.for_level("akwaier", "strong", seed=3)
+    assert isinstance(player, StrongPlayer) and seconds == 1.0
+
+
+def test_candidates_merge_look_alike_foundings_and_buys() -> None:
+    # H8 is free: founding A and B (both 900) is the same, so is D and E (700)
+    s = pos(hands={0: "H8"})
+    assert candidates(s.core) == ["H8", "H8+A", "H8+C", "H8+D", "H8+F", "H8+G", "H8+H"]
+    s = pos(chains={"C": "A1-A5", "E": "O1"}, hands={0: "B1"}).play("B1")
+    assert s.phase == "buy"
+    assert candidates(s.core) == ["buy none", "buy C 1", "buy C 3", "buy E 1", "buy E 3"]
+    # with cash for 2 shares of C only: 1 and 2
+    s = pos(chains={"C": "A1-A5"}, hands={0: "B1"}, cash=[2900] * 6).play("B1")
+    assert candidates(s.core) == ["buy none", "buy C 1", "buy C 2"]
+    s = pos(chains={"A": "A1-A3", "B": "A5-A7"}, hands={0: "A4"}).play("A4")
+    assert candidates(s.core) == ["keep A", "keep B"]
+
+
+def test_strong_plays_legal_moves_within_its_budget() -> None:
+    p = StrongPlayer(seed=2, iterations=12)
+    s = classic_position(7, 30)
+    for _ in range(12):
+        a = p.analyse(s)
+        assert a.move in s.legal_moves()
+        assert a.stats["simulations"] <= 12
+        s = s.play(a.move)
+
+
+def test_strong_stops_at_its_time_limit() -> None:
+    s = classic_position(3, 24)
+    a = StrongPlayer(seed=1, iterations=100_000).analyse(s, seconds=0.0)
+    assert a.move in s.legal_moves()
+    # one world is always searched; then the limit stops it
+    assert 1 <= a.stats["simulations"] <= 6
+
+
+def test_strong_is_repeatable() -> None:
+    s = classic_position(5, 40)
+    a = StrongPlayer(seed=9, iterations=20).analyse(s)
+    b = StrongPlayer(seed=9, iterations=20).analyse(s)
+    assert (a.move, a.value, a.ranking) == (b.move, b.value, b.ranking)
+
+
+def test_strong_never_uses_the_tiles_it_cannot_see() -> None:
+    """The same position with the other hands and the bag dealt anew looks the same to
+    the player to move: its analysis must not change at all."""
+    for seed, turns in ((1, 12), (2, 40), (4, 75)):
+        s = classic_position(seed, turns)
+        me = s.to_move
+        assert me is not None
+        first = StrongPlayer(seed=11, iterations=24).analyse(s)
+        for k in range(2):
+            other = s.determinize(me, Rng.from_seed(100 + k))
+            assert other.view(me) == s.view(me)
+            assert other.to_json()["bag"] != s.to_json()["bag"]
+            again = StrongPlayer(seed=11, iterations=24).analyse(other)
+            assert (again.move, again.value, again.ranking, again.reason) == \
+                (first.move, first.value, first.ranking, first.reason)
+
+
+def test_the_worlds_it_samples_agree_with_what_it_saw() -> None:
+    s = classic_position(6, 50)
+    me = s.to_move
+    assert me is not None
+    for k in range(5):
+        world = s.determinize(me, Rng.from_seed(k))
+        assert world.view(me) == s.view(me)
+        assert hand(world, me) == hand(s, me)
+        assert world.core.problem() is None
+
+
+def test_strong_takes_the_merger_that_pays_it() -> None:
+    # late in a game (A and B have 90 tiles each, held alike by all): I hold 6 of C's 9
+    # shares, and A4 merges C into D now, paying me 2/3 of C's pot; B12 only grows A
+    shares: dict[int, dict[str, int]] = {q: {"A": 5, "B": 5} for q in range(6)}
+    shares[0]["C"], shares[1]["C"] = 6, 3
+    s = full_board(chains={"C": "A1-A3", "D": "A5-A9"}, hands={0: "B12 A4"}, shares=shares,
+                   turn=130)
+    assert s.legal_moves() == ["B12", "A4"]
+    assert EstimatePlayer(seed=1).choose(s) == "A4"
+    a = StrongPlayer(seed=1, iterations=20).analyse(s)
+    assert a.move == "A4"
+    assert "expected final wealth" in a.reason and a.ranking[0][0] == "A4"
+    assert a.value is not None and a.value > 25_000
+
+
+def test_a_small_match_against_the_1987_players() -> None:
+    """Not a strength claim: a fixed-seed match runs and every move is legal."""
+    result = run_match(GAME, ["strong:iterations=6:depth=6", "classic*5"], 2, seed=3)
+    assert result.games == 2 and sum(result.wins) == 2
+    assert result.seconds_max[0] < 1.0
+
+
+def test_estimate_plays_a_whole_game() -> None:
+    s = GAME.new(seed=8)
+    p = EstimatePlayer(seed=1)
+    rng = Rng.from_seed(8)
+    while not s.is_over:
+        move = p.choose(s) if s.to_move == 2 else classic_move(s.core, rng)
+        s = s.play(move)
+    assert s.core.problem() is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 12), min_size=6, max_size=6))
+def test_pot_parts_are_the_split_rules(holdings: list[int]) -> None:
+    exact = split_fractions(holdings)
+    assert [Fraction(p).limit_denominator(100) for p in pot_parts(holdings)] == exact
+
+
+def test_estimates_value_a_lead_and_end_in_the_wealth() -> None:
+    s = pos(chains={"C": "A1-A5"}, shares={0: {"C": 6}, 1: {"C": 3}, 2: {"C": 1}})
+    e = estimates(s.core)
+    assert e[0] > e[1] > e[2] > e[3] == e[4] == e[5]
+    end = s.adjudicate()
+    assert estimates(end.core) == [float(w) for w in end.scores()]
+    assert sum(f for _, f in stage_factors(47)) == 1.0
+
+
+def reference_estimates(s: AkwaierState) -> list[float]:
+    """The evaluation's formula written plainly (its docstring), to check the fast one."""
+    from ludotheek.games.akwaier import evaluation as ev
+
+    c = s.core
+    cash_w, share_w, bonus_w, common = ev._weights(c.turn)
+    largest = max(range(8), key=lambda ch: c.sizes[ch])
+    out = []
+    for seat in range(6):
+        v = common + cash_w * c.cash[seat]
+        for ch in range(8):
+            if not c.sizes[ch]:
+                continue
+            col = c.shares[ch::8]
+            big = int(ch == largest)
+            price = c.price(ch)
+            v += share_w[big] * col[seat] * price
+            part = pot_parts(col)[seat]
+            if part:
+                lead = col[seat] - max(x for q, x in enumerate(col) if q != seat)
+                k = 0 if lead <= 0 else 1 if lead <= 3 else 2
+                v += bonus_w[big][k] * (c.sizes[ch] + c.out[ch]) * price * part
+        out.append(v)
+    return out
+
+
+def test_the_fast_estimates_are_the_formula() -> None:
+    for seed in (1, 2):
+        s = GAME.new(seed=seed)
+        rng = Rng.from_seed(seed)
+        while not s.is_over:
+            if s.turn % 5 == 0:
+                fast, plain = estimates(s.core), reference_estimates(s)
+                assert all(abs(a - b) < 1e-6 * max(1.0, abs(b)) for a, b in zip(fast, plain))
+            s = s.play(classic_move(s.core, rng))
+
+
+def _snapshot(c: object) -> tuple[object, ...]:
+    from ludotheek.games.akwaier.core import Core
+
+    assert isinstance(c, Core)
+    return (bytes(c.board), c.sizes, c.out, c.shares, c.cash, c.hands, c.bag_pos, c.mover,
+            c.phase, c.turn, c.passes, c.pending, c.events, c.end)
+
+
+def test_classic_step_is_the_1987_player() -> None:
+    """The rollouts' fast 1987 policy makes the classic player's choice in every position
+    of whole games (with the same random numbers drawn)."""
+    from ludotheek.games.akwaier.playout import classic_step
+    from ludotheek.games.akwaier.search import play_on
+
+    for seed in range(12):
+        core = GAME.new(seed=seed).core.copy()
+        rng = Rng.from_seed(seed)
+        while core.phase != OVER:
+            fast, fast_rng = core.copy(), Rng(rng.state)
+            play_on(core, classic_move(core, rng))
+            classic_step(fast, fast_rng)
+            assert _snapshot(fast) == _snapshot(core) and fast_rng.state == rng.state
+
+
+def test_strong_refuses_a_budget_it_cannot_search_with() -> None:
+    for bad in ({"iterations": 0}, {"top": 1}, {"depth": -1}):
+        with pytest.raises(ValueError):
+            StrongPlayer(**bad)  # type: ignore[arg-type]
