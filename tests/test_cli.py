@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ludotheek import players
 from ludotheek.cli import main
 from ludotheek.core.record import Record, to_text
 
@@ -57,6 +58,21 @@ def test_match_json_has_the_documented_keys() -> None:
     assert {"game", "games", "players", "wins", "draws", "mean_score",
             "seconds_per_move"} <= set(data)
     assert data["games"] == 4 and sum(data["wins"]) + data["draws"] == pytest.approx(4)
+
+
+def test_match_plays_levels_as_the_pages_do() -> None:
+    from ludotheek.ai.arena import make_player
+
+    for game in ("wari", "akwaier", "haaienzee", "aqua_romana"):
+        for name, level in players.levels(game).items():
+            player, seconds = make_player(game, name, 1)
+            if name not in players.names(game):  # a level, not a player of that name
+                assert type(player) is type(players.get(game, level.player, seed=1))
+                assert seconds == level.seconds
+    code, out = run(["match", "wari", "--players", "easy,normal", "-n", "2"])
+    assert code == 0 and "easy" in out and "normal" in out
+    code, out = run(["match", "wari", "--players", "easy,expert", "-n", "2"])
+    assert code != 0 and "the levels: easy, normal, strong" in out
 
 
 def test_replay_steps_through_a_record(tmp_path: Path) -> None:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheek import players as registry
+from ludotheek.ai.base import Player
+from ludotheek.core.errors import UnknownPlayer
 from ludotheek.core.game import Game, State
 from ludotheek.core.record import Record, result_of
 
@@ -81,6 +83,29 @@ def expand_specs(specs: Sequence[str]) -> list[str]:
     return out
 
 
+def make_player(game: str, spec: str, seed: int) -> tuple[Player, float | None]:
+    """The player of ``spec`` and its own time per move (None: the player's default).
+
+    ``spec`` names a player (``strong:iterations=60``) or, where no player has that
+    name, a level (``easy``, ``normal``, ``strong``), whose player, parameters and time
+    per move are the level's (the pages' levels: docs/strength.md).
+
+    >>> make_player("wari", "easy", 1)[0].name, make_player("wari", "easy", 1)[1]
+    ('greedy', 0.0)
+    """
+    name, params = registry.parse_spec(spec)
+    params.setdefault("seed", seed)
+    if name not in registry.names(game):
+        level = registry.levels(game).get(name)
+        if level is not None:
+            return registry.get(game, level.player, **{**dict(level.params), **params}), \
+                level.seconds
+        raise UnknownPlayer(
+            f"unknown player {name!r} for {game}; the players are: "
+            f"{', '.join(registry.names(game))}; the levels: {', '.join(registry.levels(game))}")
+    return registry.get(game, name, **params), None
+
+
 def play_game(
     game: Game,
     options: Mapping[str, Any],
@@ -95,10 +120,11 @@ def play_game(
     if len(specs) != n:
         raise ValueError(f"{game.name} with these options has {n} seats, not {len(specs)}")
     seat_players = []
+    seat_seconds: list[float | None] = []
     for seat, spec in enumerate(specs):
-        name, params = registry.parse_spec(spec)
-        params.setdefault("seed", player_seed * 7919 + seat)
-        seat_players.append(registry.get(game.name, name, **params))
+        player, own = make_player(game.name, spec, player_seed * 7919 + seat)
+        seat_players.append(player)
+        seat_seconds.append(own if seconds is None else seconds)
     times: list[list[float]] = [[] for _ in range(n)]
     moves: list[str] = []
     while not state.is_over:
@@ -109,7 +135,7 @@ def play_game(
         assert mover is not None
         seat = mover
         t0 = time.perf_counter()
-        move = seat_players[seat].choose(state, seconds)
+        move = seat_players[seat].choose(state, seat_seconds[seat])
         times[seat].append(time.perf_counter() - t0)
         state = state.play(move)
         moves.append(move)

@@ -20,7 +20,8 @@ from ludotheek.cli.common import (
 @game_argument
 @click.option("--players", "-p", required=True,
               help="Players by seat, comma-separated: random,greedy or classic*5; "
-                   "parameters as name:key=value.")
+                   "parameters as name:key=value; a level (easy, normal, strong) plays "
+                   "as on the game's page, at the level's time per move.")
 @click.option("--games", "-n", "count", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--seconds", type=float, default=None,
