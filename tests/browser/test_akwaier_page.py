@@ -50,6 +50,11 @@ def _start(page: Any, server: ServerProcess, button: str, name: str = "jan",
     page.select_option("#start-lang", "en")
     page.fill("#start-name", name)
     page.select_option("#start-seat", seat)
+    # the levels, each with its time per move (the strong one searches up to a second)
+    page.wait_for_function("document.querySelector('#start-level option[value=strong]')"
+                           ".textContent.includes('1 s')")
+    levels = page.eval_on_selector_all("#start-level option", "os => os.map(o => o.value)")
+    assert levels == ["classic", "easy", "normal", "strong"]
     page.click(button)
     page.wait_for_url("**/play/*")
     page.wait_for_selector(f"{BOARD}[data-version]")

@@ -11,7 +11,7 @@ const SEAT_NAMES = {
   nl: ["OPA", "OMA", "BROER", "ZUS", "PA", "MA"],
   en: ["GRANDPA", "GRANDMA", "BROTHER", "SISTER", "DAD", "MUM"],
 };
-const LEVELS = ["classic", "easy", "strong"];
+const LEVELS = ["classic", "easy", "normal", "strong"];
 const PLAYERS_KEY = "ludotheek.akwaier.start";
 
 function dialog(id, ...children) {
@@ -69,12 +69,24 @@ export function startDialog({ t }) {
       ...SEAT_NAMES[code].map((n, i) => el("option", { value: String(i + 1), text: `${i + 1} · ${n}` })));
     seat.value = chosenSeat;
     const chosenLevel = level.value || saved.level || "classic";
-    level.replaceChildren(...LEVELS.map((lv) => el("option", { value: lv, text: t(`akwaier.start.level.${lv}`) })));
+    level.replaceChildren(...LEVELS.map((lv) => el("option", { value: lv, text: levelName(lv) })));
     level.value = chosenLevel;
     play.textContent = t("akwaier.start.play");
     watch.textContent = t("akwaier.start.watch");
     cancel.textContent = t("akwaier.cancel");
   }
+  // each level with its time per move (from /api/meta, as in the lobby)
+  const seconds = {};
+  const levelName = (lv) => {
+    const name = t(`akwaier.start.level.${lv}`);
+    if (!(lv in seconds)) return name;
+    return `${name} · ${seconds[lv] ? t("level.seconds", { s: seconds[lv] }) : t("level.instant")}`;
+  };
+  api.get("/api/meta").then((meta) => {
+    const game = meta.games.find((g) => g.name === "akwaier");
+    for (const lv of (game ? game.levels : [])) seconds[lv.name] = lv.seconds;
+    texts();
+  }).catch(() => {});
   texts();
   // the language chosen here is the page's too, remembered for the next time
   lang.addEventListener("change", async () => { await setLanguage(lang.value); texts(); });
