@@ -128,3 +128,22 @@ def test_the_language_switch_changes_every_text_and_is_remembered(
     dutch = context_factory(lang="nl-NL").new_page()
     dutch.goto(server.url + "/")
     dutch.wait_for_function("document.querySelector('h1').textContent === 'Kies een spel en speel'")
+
+
+def test_the_hint_button_says_what_the_strong_player_would_play(
+        server: ServerProcess, context_factory: Any) -> None:
+    page = context_factory().new_page()
+    gid = _start_from_lobby(page, server, seeds="4")
+    page.wait_for_selector("#board g.legal")
+    page.locator("#hint").click()
+    page.wait_for_function("document.querySelector('#hint-text').textContent"
+                           ".includes('would play')", timeout=30_000)
+    text = page.locator("#hint-text").inner_text()
+    view = httpx.get(f"{server.url}/api/games/{gid}").json()
+    assert view["version"] == 0 and not view["over"]  # the hint played nothing
+    hinted = text.split("would play ", 1)[1].split(".", 1)[0]
+    assert hinted in [str(c) for c in range(1, 7)], text
+    assert len(text) > len("The strong player would play 3."), "no reason given"
+    # after a move the hint no longer applies and is cleared
+    _click_legal(page)
+    page.wait_for_function("document.querySelector('#hint-text').textContent === ''")
