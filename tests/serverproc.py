@@ -19,8 +19,33 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class WorkerProcess:
+class ChildGroup:
+    """A child process in its own process group (``start_new_session``), stopped as a whole."""
+
+    #: seconds ``stop`` waits after SIGTERM before it sends SIGKILL
+    stop_wait = 10.0
+    proc: subprocess.Popen[bytes] | None
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group (no clean shutdown at all)."""
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        """SIGTERM the process group; SIGKILL if it has not ended after ``stop_wait`` s."""
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(self.stop_wait)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class WorkerProcess(ChildGroup):
     """``ludotheek worker`` (the computer-player pool of a scaled-out site)."""
+
+    stop_wait = 15.0
 
     def __init__(self, db: str, redis_url: str, log: Path, processes: int = 1,
                  extra_env: dict[str, str] | None = None) -> None:
@@ -36,21 +61,9 @@ class WorkerProcess:
                                          env=self.env, start_new_session=True)
         return self
 
-    def kill(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
-class ServerProcess:
+class ServerProcess(ChildGroup):
     def __init__(self, db: Path | str, port: int | None = None, workers: int = 1,
                  extra_env: dict[str, str] | None = None, log_dir: Path | None = None,
                  args: tuple[str, ...] = ()) -> None:
@@ -85,20 +98,6 @@ class ServerProcess:
                 pass
             time.sleep(0.1)
         raise RuntimeError("the server did not start in time")
-
-    def kill(self) -> None:
-        """SIGKILL the whole process group (no clean shutdown at all)."""
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
     def __enter__(self) -> ServerProcess:
         return self.start()

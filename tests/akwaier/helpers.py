@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludotheek.cli import main
 from ludotheek.games.akwaier import GAME, AkwaierState
 from ludotheek.games.akwaier.board import CELL_INDEX, CHAIN_INDEX
 
 pos = GAME.position
+
+
+def cli(args: list[str]) -> int:
+    """Run the command line in this process; its exit status."""
+    try:
+        main(args)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
 
 
 def size(s: AkwaierState, ch: str) -> int:

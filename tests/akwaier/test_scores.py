@@ -14,15 +14,7 @@ from ludotheek.games.akwaier import GAME
 from ludotheek.games.akwaier.hooks import on_game_over
 from ludotheek.store import ScoreEntry, open_database
 from ludotheek.store.hooks import game_over
-from tests.akwaier.helpers import pos
-
-
-def cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
+from tests.akwaier.helpers import cli, pos
 
 
 def finished() -> object:

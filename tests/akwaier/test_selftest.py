@@ -9,18 +9,9 @@ from typing import Any
 
 import pytest
 
-from ludotheek.cli import main
 from ludotheek.games.akwaier import core, money, notation, selftest
 from ludotheek.games.akwaier.core import Core
-
-
-def cli(args: list[str]) -> int:
-    """Run the command line; its exit status."""
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
+from tests.akwaier.helpers import cli
 
 
 def test_selftest_passes_and_writes_its_report(tmp_path: Path,

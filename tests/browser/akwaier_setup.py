@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import httpx
-
 from ludotheek.games.akwaier import GAME, AkwaierState
 from ludotheek.games.akwaier.classic import ClassicPlayer
+from tests.browser.records import import_record, play_until
 
 Found = tuple[int, dict[str, Any], list[str], AkwaierState]
 
@@ -23,15 +22,10 @@ def find(condition: Callable[[AkwaierState], bool], seeds: range = range(300),
          **options: Any) -> Found:
     """The first (seed, options, moves, state) where seat 0 decides and ``condition`` holds."""
     for seed in seeds:
-        state = GAME.new(seed, **options)
         players = [ClassicPlayer(seed=seed * 10 + s) for s in range(6)]
-        moves: list[str] = []
-        while not state.is_over:
-            if state.to_move == 0 and condition(state):
-                return seed, options, moves, state
-            move = players[state.to_move].choose(state)
-            moves.append(move)
-            state = state.play(move)
+        reached = play_until(GAME.new(seed, **options), players, condition)
+        if reached is not None:
+            return seed, options, *reached
     raise AssertionError("no game reached the position")
 
 
@@ -39,11 +33,7 @@ def import_game(url: str, found: Found, level: str = "classic") -> tuple[str, st
     """Import the game with seat 0 a person; its id and the person's token."""
     seed, options, moves, _ = found
     seats = [{"type": "person", "name": None}] + [{"type": "computer", "level": level}] * 5
-    r = httpx.post(f"{url}/api/records", json={
-        "format": "ludotheek-record", "version": 1, "game": "akwaier", "options": options,
-        "seed": seed, "moves": moves, "seats": seats})
-    r.raise_for_status()
-    data = r.json()
+    data = import_record(url, "akwaier", options, seed, moves, seats)
     return data["id"], data["seats"][0]["token"]
 
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import httpx
-
 from ludotheek.games.aqua_romana import GAME, AquaState
 from ludotheek.games.aqua_romana.players import GreedyPlayer
+from tests.browser.records import import_record, play_until
 
 Found = tuple[int, dict[str, Any], list[str], AquaState]
 
@@ -25,15 +24,11 @@ def find(condition: Callable[[AquaState], bool], seeds: range = range(200),
     """The first (seed, options, moves, state) where seat 0 decides and ``condition`` holds."""
     options = {"players": players, "first": 1}
     for seed in seeds:
-        state = GAME.new(seed, **options)
         bots = [GreedyPlayer(seed=seed * 10 + s) for s in range(players)]
-        moves: list[str] = []
-        while not state.is_over:
-            if state.to_move == 0 and state.ply >= min_ply and condition(state):
-                return seed, options, moves, state
-            move = bots[state.to_move].choose(state)
-            moves.append(move)
-            state = state.play(move)
+        reached = play_until(GAME.new(seed, **options), bots,
+                             lambda s: s.ply >= min_ply and condition(s))
+        if reached is not None:
+            return seed, options, *reached
     raise AssertionError("no game reached the position")
 
 
@@ -42,11 +37,7 @@ def import_game(url: str, found: Found, level: str = "normal") -> tuple[str, str
     seed, options, moves, _ = found
     seats = [{"type": "person"}] + [{"type": "computer", "level": level}] * (
         options["players"] - 1)
-    r = httpx.post(f"{url}/api/records", json={
-        "format": "ludotheek-record", "version": 1, "game": "aqua_romana", "options": options,
-        "seed": seed, "moves": moves, "seats": seats})
-    r.raise_for_status()
-    data = r.json()
+    data = import_record(url, "aqua_romana", options, seed, moves, seats)
     return data["id"], data["seats"][0]["token"]
 
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
 from ludotheek.games.haaienzee import GAME, HaaienzeeState
 from ludotheek.games.haaienzee import engine as E
 from ludotheek.games.haaienzee.board import DIRECTIONS
 from ludotheek.games.haaienzee.players import HaaienzeeGreedy
+from tests.browser.records import import_record
 
 #: seed 3 after the greedy setup: Yellow shark 1 on J5 facing NW, hunting white, can eat
 #: 1 or 2 white fish straight ahead, 1-4 after turning left, and reach I6 after turning right
@@ -36,11 +35,7 @@ def greedy_moves(seed: int = SEED, plies: int = 6) -> tuple[list[str], Haaienzee
 def import_game(url: str, moves: list[str], seats: list[dict[str, Any]],
                 seed: int = SEED) -> tuple[str, list[str | None]]:
     """Import the game; its id and each seat's token (None for computers)."""
-    r = httpx.post(f"{url}/api/records", json={
-        "format": "ludotheek-record", "version": 1, "game": "haaienzee", "options": {},
-        "seed": seed, "moves": moves, "seats": seats})
-    r.raise_for_status()
-    data = r.json()
+    data = import_record(url, "haaienzee", {}, seed, moves, seats)
     return data["id"], [s["token"] for s in data["seats"]]
 
 

@@ -130,6 +130,26 @@ class State(ABC):
         return hash(json.dumps(self.to_json(), sort_keys=True))
 
 
+class SeededState(State):
+    """A state that keeps its options and seed in the slots ``_options`` and ``_seed``.
+
+    Most games do; a game that keeps them elsewhere implements the two properties itself.
+    """
+
+    __slots__ = ()
+
+    _options: dict[str, Any]
+    _seed: int
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self._options
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+
 class Game(ABC):
     """A registered game: it makes new states and reads them back from JSON."""
 

@@ -322,17 +322,9 @@ class GameService:
         """Play ``move`` for the seat of ``token`` if the game is still at ``version``."""
         if not isinstance(move, str) or len(move) > 200:
             raise BadRequest("'move' must be a text in the game's notation")
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise BadRequest("'version' must be the whole number of the version you saw")
-        live = await self.load(gid)
-        if token is None:
-            raise Forbidden("a move needs the token of a seat (Authorization: Bearer TOKEN)")
-        seat = await self.seat_of(live, token)
-        assert seat is not None
+        live, seat = await self._seated(gid, token, version, "a move")
         async with live.lock:
-            if version != live.version:
-                raise Conflict(f"the game is at version {live.version}, not {version}",
-                               version=live.version)
+            _check_version(live, version)
             state = live.state
             if state.is_over:
                 raise Conflict("the game is over", version=live.version)
@@ -361,17 +353,9 @@ class GameService:
         person playing alone against computer players may undo (see
         :meth:`LiveGame.undo_target`).
         """
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise BadRequest("'version' must be the whole number of the version you saw")
-        live = await self.load(gid)
-        if token is None:
-            raise Forbidden("an undo needs the token of a seat (Authorization: Bearer TOKEN)")
-        seat = await self.seat_of(live, token)
-        assert seat is not None
+        live, seat = await self._seated(gid, token, version, "an undo")
         async with live.lock:
-            if version != live.version:
-                raise Conflict(f"the game is at version {live.version}, not {version}",
-                               version=live.version)
+            _check_version(live, version)
             if live.over:
                 raise Conflict("the game is over; its result stands", version=live.version)
             if any(s["type"] != "computer" for i, s in enumerate(live.seats) if i != seat):
@@ -383,6 +367,18 @@ class GameService:
             back = Record(live.game.name, live.options, live.seed, tuple(live.moves[:target]))
             state = await self._db(back.replay)
             await self._commit(live, undo_move(target), seat, state)
+        return live, seat
+
+    async def _seated(self, gid: str, token: str | None, version: Any,
+                      what: str) -> tuple[LiveGame, int]:
+        """The game and the seat of ``token`` for ``what`` (a move, an undo) at ``version``."""
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise BadRequest("'version' must be the whole number of the version you saw")
+        live = await self.load(gid)
+        if token is None:
+            raise Forbidden(f"{what} needs the token of a seat (Authorization: Bearer TOKEN)")
+        seat = await self.seat_of(live, token)
+        assert seat is not None
         return live, seat
 
     async def _commit(self, live: LiveGame, move: str, seat: int | None,
@@ -623,3 +619,10 @@ class GameService:
 
 def _plausible_id(gid: str) -> bool:
     return 0 < len(gid) <= 32 and gid.isascii() and gid.replace("-", "").replace("_", "").isalnum()
+
+
+def _check_version(live: LiveGame, version: int) -> None:
+    """:class:`Conflict` unless the game is still at the ``version`` the client saw."""
+    if version != live.version:
+        raise Conflict(f"the game is at version {live.version}, not {version}",
+                       version=live.version)

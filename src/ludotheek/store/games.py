@@ -110,27 +110,23 @@ class GameStore:
         result: dict[str, Any] | None = None,
     ) -> GameRow:
         """Store a new game; ``tokens[seat]`` (or None) is the secret of each seat."""
-        now = time.time()
-        gid = new_id()
-        with self.engine.begin() as conn:
-            conn.execute(insert(games).values(
-                id=gid, game=game, options=json.dumps(options), seed=seed,
-                seats=json.dumps(seats), version=0, status=status, to_move=to_move,
-                result=json.dumps(result) if result is not None else None,
-                created=now, updated=now, parent=parent, client=client))
-            for seat, token in enumerate(tokens):
-                if token is not None:
-                    conn.execute(insert(seat_tokens).values(
-                        game_id=gid, seat=seat, token_hash=hash_token(token)))
-        row = self.get(gid)
-        assert row is not None
-        return row
+        return self._store(game, options, seed, seats, (), status, to_move, result, tokens,
+                           client, parent)
 
     def import_game(self, game: str, options: dict[str, Any], seed: int,
                     seats: list[dict[str, Any]], move_list: Sequence[str],
                     status: str, to_move: int | None, result: dict[str, Any] | None,
                     tokens: Sequence[str | None] = (), client: str | None = None) -> GameRow:
         """Store a whole checked game record at once (all or nothing)."""
+        return self._store(game, options, seed, seats, move_list, status, to_move, result,
+                           tokens, client, None)
+
+    def _store(self, game: str, options: dict[str, Any], seed: int,
+               seats: list[dict[str, Any]], move_list: Sequence[str], status: str,
+               to_move: int | None, result: dict[str, Any] | None,
+               tokens: Sequence[str | None], client: str | None,
+               parent: str | None) -> GameRow:
+        """A new game with its moves and seat tokens, in one transaction; the stored row."""
         now = time.time()
         gid = new_id()
         with self.engine.begin() as conn:
@@ -138,7 +134,7 @@ class GameStore:
                 id=gid, game=game, options=json.dumps(options), seed=seed,
                 seats=json.dumps(seats), version=len(move_list), status=status,
                 to_move=to_move, result=json.dumps(result) if result is not None else None,
-                created=now, updated=now, parent=None, client=client))
+                created=now, updated=now, parent=parent, client=client))
             for number, move in enumerate(move_list, 1):
                 conn.execute(insert(moves).values(game_id=gid, number=number, move=move,
                                                   seat=None, at=now))

@@ -22,8 +22,17 @@ from __future__ import annotations
 from ludotheek.ai.base import Analysis, seeded
 from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
-from ludotheek.games.akwaier.board import CELL_NAMES, EMPTY, LOOSE, NEIGH, NUM_CHAINS
-from ludotheek.games.akwaier.core import BUY, HAND, KEEP, OVER, PLACE, Core, first_largest
+from ludotheek.games.akwaier.board import CELL_NAMES, EMPTY, NEIGH, NUM_CHAINS
+from ludotheek.games.akwaier.core import (
+    BUY,
+    HAND,
+    KEEP,
+    OVER,
+    PLACE,
+    Core,
+    first_largest,
+    touch,
+)
 from ludotheek.games.akwaier.money import price_of
 from ludotheek.games.akwaier.notation import BUY_NAMES, BUY_NONE, FOUND_NAMES, KEEP_NAMES, PASS
 
@@ -41,15 +50,7 @@ def tile_values(core: Core) -> list[tuple[int, int, int]]:
         if cell < 0:
             out.append((0, slot, -1))
             continue
-        chains: list[int] = []
-        loose = False
-        for n in NEIGH[cell]:
-            v = board[n]
-            if v < LOOSE:
-                if v not in chains:
-                    chains.append(v)
-            elif v == LOOSE:
-                loose = True
+        chains, loose = touch(board, cell)
         if not chains:
             out.append((0 if loose else 2, slot, -1))
             continue

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludotheek.core.errors import BadOption, IllegalMove
-from ludotheek.core.game import JSON, Game, State, load_json
+from ludotheek.core.game import JSON, Game, SeededState, load_json
 from ludotheek.core.options import IntOption, Option
 from ludotheek.core.rng import Rng
 from ludotheek.games.aqua_romana.geometry import (
@@ -109,7 +109,7 @@ def podium_for(podiums: Sequence[Sequence[int]], length: int) -> int:
     return max(v, 0)
 
 
-class AquaState(State):
+class AquaState(SeededState):
     """An Aqua Romana position. Immutable from outside; ``play`` returns a new state."""
 
     __slots__ = (
@@ -194,14 +194,6 @@ class AquaState(State):
     @property
     def num_players(self) -> int:
         return self.table.players
-
-    @property
-    def options(self) -> Mapping[str, Any]:
-        return self._options
-
-    @property
-    def seed(self) -> int:
-        return self._seed
 
     @property
     def end_reason(self) -> str | None:

@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from ludotheek.core.errors import IllegalMove
-from ludotheek.core.game import JSON, Game, State
+from ludotheek.core.game import JSON, Game, SeededState
 from ludotheek.core.options import IntOption
 from ludotheek.core.rng import Rng
 from ludotheek.games.haaienzee import engine as E
@@ -64,7 +64,7 @@ def _setup_table(side: int) -> tuple[tuple[tuple[str, Place], ...], ...]:
     )
 
 
-class HaaienzeeState(State):
+class HaaienzeeState(SeededState):
     """A Haaienzee position. Immutable; ``play`` returns a new state."""
 
     __slots__ = (
@@ -119,14 +119,6 @@ class HaaienzeeState(State):
     @property
     def num_players(self) -> int:
         return 2
-
-    @property
-    def options(self) -> Mapping[str, Any]:
-        return self._options
-
-    @property
-    def seed(self) -> int:
-        return self._seed
 
     @property
     def rng_state(self) -> int:

@@ -29,7 +29,7 @@ from operator import add
 from typing import Any
 
 from ludotheek.core.errors import IllegalMove
-from ludotheek.core.game import JSON, Game, State, load_json
+from ludotheek.core.game import JSON, Game, SeededState, load_json
 from ludotheek.core.options import BoolOption, ChoiceOption, IntOption
 
 SOUTH, NORTH = 0, 1
@@ -124,7 +124,7 @@ def legal_cups(board: tuple[int, ...], mover: int) -> list[int]:
     return allowed or candidates
 
 
-class WariState(State):
+class WariState(SeededState):
     """A Wari position. Immutable; ``play`` returns a new state."""
 
     __slots__ = (
@@ -157,14 +157,6 @@ class WariState(State):
     @property
     def num_players(self) -> int:
         return 2
-
-    @property
-    def options(self) -> Mapping[str, Any]:
-        return self._options
-
-    @property
-    def seed(self) -> int:
-        return self._seed
 
     @property
     def is_over(self) -> bool:

@@ -59,3 +59,25 @@ export function loadStylesheet(name) {
   }
   return sheets.get(name);
 }
+
+// Run `task` (a move, an undo) with `ui.busy` set, redrawing before and after; ignored while
+// another one runs.
+export async function whileBusy(ui, draw, task) {
+  if (ui.busy) return;
+  ui.busy = true;
+  draw();
+  try { await task(); } finally {
+    ui.busy = false;
+    draw();
+  }
+}
+
+// Whether `view` follows `prev` by one decision of a computer player (not an undo): the
+// decisions a page shows at a human pace.
+export function computerDecided(view, prev) {
+  if (view.version !== prev.version + 1 || prev.to_move === null) return false;
+  const seat = view.seats[prev.to_move];
+  if (!seat || seat.type !== "computer") return false;
+  const last = view.moves[view.moves.length - 1] || "";
+  return !last.startsWith("undo ");
+}

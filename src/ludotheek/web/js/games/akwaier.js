@@ -2,7 +2,7 @@
 // a top bar (new game, score list, play fast, the turn counter, the view switch), the board
 // with the hand strip, the button strip and a plain-language line under it, and on the right
 // the data panel and the message log. The pieces live in ./akwaier/.
-import { el } from "../ui.js";
+import { computerDecided, el, whileBusy } from "../ui.js";
 import { createBoard, drawBoard } from "./akwaier/board.js";
 import { createControls, drawControls } from "./akwaier/controls.js";
 import { endDialog, scoreDialog, startDialog } from "./akwaier/dialogs.js";
@@ -104,27 +104,14 @@ export function create(ctx) {
   }
   function cancel() { ui.selected = null; ui.founding = false; draw(); }
   function startFounding() { ui.founding = true; draw(); }
-  async function act(move) {
-    if (ui.busy) return;
-    ui.busy = true;
-    draw();
-    try { await ctx.play(move); } finally {
-      ui.busy = false;
-      draw();
-    }
-  }
+  function act(move) { return whileBusy(ui, draw, () => ctx.play(move)); }
   function newGame() { startDialog({ t }).showModal(); }
   function showEnd() { if (shown && shown.over) endDialog(shown, ctx, newGame).catch(report); }
 
   newBtn.addEventListener("click", newGame);
   scoresBtn.addEventListener("click", () => scoreDialog(t, shown && shown.over ? shown.id : null).catch(report));
   fastBox.addEventListener("change", () => localStorage.setItem(FAST_KEY, fastBox.checked ? "1" : "0"));
-  undoBtn.addEventListener("click", async () => {
-    if (ui.busy) return;
-    ui.busy = true;
-    draw();
-    try { await ctx.undo(); } finally { ui.busy = false; draw(); }
-  });
+  undoBtn.addEventListener("click", () => whileBusy(ui, draw, () => ctx.undo()));
   for (const b of [modern, retroBtn]) {
     b.addEventListener("click", () => {
       localStorage.setItem(VIEW_KEY, b.dataset.view);
@@ -167,11 +154,7 @@ export function create(ctx) {
     },
     // the pause before showing ``view`` after ``prev``: computer decisions at a human pace
     pace(view, prev) {
-      if (view.version !== prev.version + 1 || prev.to_move === null) return 0;
-      const seat = view.seats[prev.to_move];
-      if (!seat || seat.type !== "computer") return 0;
-      const last = view.moves[view.moves.length - 1] || "";
-      if (last.startsWith("undo ")) return 0;
+      if (!computerDecided(view, prev)) return 0;
       const d = delay();
       return prev.state.phase === "place" ? 2 * d : d;   // before a turn, and before each decision
     },

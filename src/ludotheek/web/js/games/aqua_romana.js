@@ -4,7 +4,7 @@
 // Every choice is narrowed from the view's legal moves, and every click path ends in one of
 // them (./aqua_romana/choices.js). The pieces live in ./aqua_romana/.
 import { MoveLog } from "../movelog.js";
-import { el, prefersMotion, setMotion, svg } from "../ui.js";
+import { computerDecided, el, prefersMotion, setMotion, svg, whileBusy } from "../ui.js";
 import { H, W, drawBoard } from "./aqua_romana/board.js";
 import { bySquare, distinct, narrowBuild, parseMoves } from "./aqua_romana/choices.js";
 import { builder as builderIcon, rotationChannels, swatch } from "./aqua_romana/draw.js";
@@ -87,13 +87,8 @@ export function create(ctx) {
 
   // --- acting ---
   async function act(move) {
-    if (ui.busy || !shown || !shown.legal_moves.includes(move)) return;
-    ui.busy = true;
-    draw();
-    try { await ctx.play(move); } finally {
-      ui.busy = false;
-      draw();
-    }
+    if (!shown || !shown.legal_moves.includes(move)) return;
+    await whileBusy(ui, draw, () => ctx.play(move));
   }
   function rotate(by) {
     ui.rot += by;
@@ -391,12 +386,7 @@ export function create(ctx) {
       ev.preventDefault();
       rotate(ev.deltaY > 0 ? 1 : -1);
     }, { passive: false });
-    undoBtn.addEventListener("click", async () => {
-      if (ui.busy) return;
-      ui.busy = true;
-      draw();
-      try { await ctx.undo(); } finally { ui.busy = false; draw(); }
-    });
+    undoBtn.addEventListener("click", () => whileBusy(ui, draw, () => ctx.undo()));
     fastBox.addEventListener("change", () => localStorage.setItem(FAST_KEY, fastBox.checked ? "1" : "0"));
     motionBox.addEventListener("change", () => setMotion(motionBox.checked));
   }
@@ -425,11 +415,7 @@ export function create(ctx) {
     },
     // the pause before showing ``view`` after ``prev``: computer decisions at a human pace
     pace(view, prev) {
-      if (view.version !== prev.version + 1 || prev.to_move === null) return 0;
-      const seat = view.seats[prev.to_move];
-      if (!seat || seat.type !== "computer") return 0;
-      const last = view.moves[view.moves.length - 1] || "";
-      if (last.startsWith("undo ")) return 0;
+      if (!computerDecided(view, prev)) return 0;
       const d = delay();
       return ["build", "setup"].includes(prev.state.phase) ? d : d / 2;
     },

@@ -4,7 +4,7 @@
 // reach lit and marked with the fish it would eat, and under it the health meters. On the
 // right a legend and the message log. The pieces live in ./haaienzee/.
 import { MoveLog } from "../movelog.js";
-import { el, prefersMotion, setMotion, sleep, svg } from "../ui.js";
+import { el, prefersMotion, setMotion, sleep, svg, whileBusy } from "../ui.js";
 import { duration, plan, sceneOf } from "./haaienzee/animate.js";
 import { createControls, drawControls, showHover } from "./haaienzee/controls.js";
 import { startDialog, stylesheet } from "./haaienzee/dialog.js";
@@ -107,15 +107,7 @@ export function create(ctx) {
     board.setAttribute("aria-label", t("haaienzee.board"));
   }
 
-  async function act(move) {
-    if (ui.busy) return;
-    ui.busy = true;
-    draw();
-    try { await ctx.play(move); } finally {
-      ui.busy = false;
-      draw();
-    }
-  }
+  function act(move) { return whileBusy(ui, draw, () => ctx.play(move)); }
 
   // the options and the board's clickable hexes for the shown view
   function boardOptions(view, g) {
@@ -221,12 +213,7 @@ export function create(ctx) {
     const seat = shown && heldSeat(shown);
     if (seat !== null && confirm(t("haaienzee.resign_confirm"))) ctx.resign(seat);
   });
-  undoBtn.addEventListener("click", async () => {
-    if (ui.busy) return;
-    ui.busy = true;
-    draw();
-    try { await ctx.undo(); } finally { ui.busy = false; draw(); }
-  });
+  undoBtn.addEventListener("click", () => whileBusy(ui, draw, () => ctx.undo()));
   motion.addEventListener("change", () => setMotion(motion.checked));
   document.addEventListener("languagechange", () => { help.draw(); log.redraw(); draw(); });
 
