@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
-from ludotheek.games.akwaier.board import EMPTY, LOOSE, NEIGH, NUM_CHAINS
+from ludotheek.games.akwaier.board import EMPTY, NEIGH, NUM_CHAINS
 from ludotheek.games.akwaier.classic import BIG
 from ludotheek.games.akwaier.core import (
     BUY,
@@ -30,6 +30,7 @@ from ludotheek.games.akwaier.core import (
     SEATS,
     Core,
     first_largest,
+    touch,
 )
 from ludotheek.games.akwaier.money import PER_SHARE, PRICE_BY_SIZE, price_of
 
@@ -45,15 +46,7 @@ def random_step(core: Core, rng: Rng) -> None:
         for slot, cell in enumerate(core.hands[m * HAND:m * HAND + HAND]):
             if cell < 0:
                 continue
-            chains: list[int] = []
-            loose: list[int] = []
-            for n in NEIGH[cell]:
-                v = board[n]
-                if v < LOOSE:
-                    if v not in chains:
-                        chains.append(v)
-                elif v == LOOSE:
-                    loose.append(n)
+            chains, loose = touch(board, cell)
             if chains or not loose:
                 options.append((slot, cell, -1, chains, loose))
                 if not chains:
@@ -133,15 +126,7 @@ def _classic_place(core: Core, rng: Rng) -> None:
         cell = hands[first + slot]
         if cell < 0:
             continue
-        chains: list[int] = []
-        loose: list[int] = []
-        for n in NEIGH[cell]:
-            v = board[n]
-            if v < LOOSE:
-                if v not in chains:
-                    chains.append(v)
-            elif v == LOOSE:
-                loose.append(n)
+        chains, loose = touch(board, cell)
         if not chains:
             if not loose:
                 valued.append((2, slot, cell, -1, chains, loose))
@@ -169,7 +154,7 @@ def _classic_place(core: Core, rng: Rng) -> None:
         return
 
 
-def _classic_buy(core: Core, rng: Rng) -> None:
+def _classic_buy(core: Core, rng: Rng, fallback: bool = True) -> None:
     m = core.mover
     shares, sizes = core.shares, core.sizes
     existing = [c for c in range(NUM_CHAINS) if sizes[c]]
@@ -188,6 +173,9 @@ def _classic_buy(core: Core, rng: Rng) -> None:
             if found >= 4:
                 break
     if target < 0:
+        if not fallback:
+            core.do_buy(-1, 0)
+            return
         target = rng.choice(existing)
     price = PRICE_BY_SIZE[target][sizes[target]] + PER_SHARE * core.out[target]
     n = min(3, core.cash[m] // price)
@@ -206,11 +194,15 @@ def classic_step(core: Core, rng: Rng) -> None:
         core.do_keep(first_largest(core.sizes, core.pending[2]))
 
 
-def classic_playout(core: Core, rng: Rng, max_moves: int) -> int:
+def classic_playout(core: Core, rng: Rng, max_moves: int, guarded: int = -1) -> int:
     """1987 decisions for every seat on ``core`` until the game ends or ``max_moves``
-    were made; the number made."""
+    were made; the number made. Seat ``guarded`` (if any) buys only where the 1987
+    rule sees its place threatened, and nothing instead of a random chain."""
     made = 0
     while core.phase != OVER and made < max_moves:
-        classic_step(core, rng)
+        if core.phase == BUY and core.mover == guarded:
+            _classic_buy(core, rng, False)
+        else:
+            classic_step(core, rng)
         made += 1
     return made

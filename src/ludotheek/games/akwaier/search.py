@@ -110,6 +110,14 @@ def _static(core: Core, move: str, me: int, rivalry: float) -> float:
     return _judge(after, me, rivalry)[0]
 
 
+def _deciding(state: State) -> tuple[Core, int]:
+    """The position to decide in and the seat deciding (a finished game has none)."""
+    core = core_of(state)
+    if core.phase == OVER:
+        raise ValueError("the game is over")
+    return core, core.mover
+
+
 class StrongPlayer:
     """Determinized search with 1987-policy rollouts and an estimate of final wealth.
 
@@ -122,7 +130,8 @@ class StrongPlayer:
     name = "strong"
 
     def __init__(self, seed: int | None = None, iterations: int = 120, seconds: float = 1.0,
-                 depth: int = 24, top: int = 6, rivalry: float = 0.5) -> None:
+                 depth: int = 24, top: int = 6, rivalry: float = 0.5,
+                 guard: int = 0) -> None:
         if iterations < 1 or depth < 0 or top < 2:
             raise ValueError("iterations must be at least 1, depth at least 0, top at least 2")
         self.rng = seeded(seed)
@@ -131,15 +140,13 @@ class StrongPlayer:
         self.depth = int(depth)
         self.top = int(top)
         self.rivalry = float(rivalry)
+        self.guard = bool(guard)
 
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self.analyse(state, seconds).move
 
     def analyse(self, state: State, seconds: float | None = None) -> Analysis:
-        core = core_of(state)
-        if core.phase == OVER:
-            raise ValueError("the game is over")
-        me = core.mover
+        core, me = _deciding(state)
         moves = candidates(core)
         if len(moves) == 1:
             return Analysis(moves[0], None, [(moves[0], 0.0)], "the only possible move",
@@ -166,7 +173,8 @@ class StrongPlayer:
                 for arm in active:
                     sim = world_core.copy()
                     play_on(sim, arm.move)
-                    classic_playout(sim, Rng(rollout_seed), self.depth)
+                    classic_playout(sim, Rng(rollout_seed), self.depth,
+                                    me if self.guard else -1)
                     score, wealth, lead = _judge(sim, me, self.rivalry)
                     arm.total += score
                     arm.wealth += wealth
@@ -216,10 +224,7 @@ class EstimatePlayer:
         return self.analyse(state, seconds).move
 
     def analyse(self, state: State, seconds: float | None = None) -> Analysis:
-        core = core_of(state)
-        if core.phase == OVER:
-            raise ValueError("the game is over")
-        me = core.mover
+        core, me = _deciding(state)
         ranking = sorted(((m, _static(core, m, me, self.rivalry)) for m in candidates(core)),
                          key=lambda mv: -mv[1])
         move, value = ranking[0]
