@@ -5,9 +5,10 @@ throughput with 1 and 2 web processes, on real PostgreSQL and Redis.
 
 Computer moves: 40 Wari games between two computer players at LEVEL (default
 "strong": a search with a time limit of about a second per move, so the figure
-shows how many turns the pool plays at once) and at "normal" (greedy: instant, so
-the figure is the cost of a job itself). Web throughput: 200 games between
-scripted people over HTTP, moves/s and p99 latency.
+shows how many turns the pool plays at once) and at "normal" (a 4-ply search, a
+millisecond or two, so the figure is mostly the cost of a job itself). Web
+throughput: 200 games between scripted people over WebSocket (server_load's
+clients), moves/s and p50/p99 round trips.
 """
 
 from __future__ import annotations
