@@ -257,7 +257,8 @@ def test_undo_takes_back_the_last_decision_and_the_log_says_so(
     page.keyboard.press("1")
     cell = page.locator("#tile-1").get_attribute("data-cell")
     _act(page, "#act-place")
-    if page.locator(BOARD).get_attribute("data-phase") == "buy":
+    # (the view shown next may already be a computer's: wait until this seat decides)
+    if _my_turn(page) == "buy":
         _act(page, "#buy-none")
     assert _my_turn(page) == "place"  # the computers played round
     before = httpx.get(f"{server.url}/api/games/{gid}").json()

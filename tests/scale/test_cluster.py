@@ -20,6 +20,7 @@ import httpx
 import pytest
 import websockets
 
+from benchmarks.looprun import in_own_loop
 from ludotheek.store import open_database
 from tests.serverproc import ServerProcess, WorkerProcess
 from tests.services import Postgres, Redis
@@ -130,7 +131,7 @@ async def _scenario(site: dict[str, Any]) -> dict[str, dict[int, str]]:
 
 
 def test_two_web_processes_and_two_workers_survive_kills(site: dict[str, Any]) -> None:
-    acknowledged = asyncio.run(_scenario(site))
+    acknowledged = in_own_loop(_scenario(site))  # (a loop may already run here)
     db = open_database(site["db"])
     try:
         assert site["webs"][0].proc.poll() is not None  # it really was killed
