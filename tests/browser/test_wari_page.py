@@ -147,3 +147,7 @@ def test_the_hint_button_says_what_the_strong_player_would_play(
     # after a move the hint no longer applies and is cleared
     _click_legal(page)
     page.wait_for_function("document.querySelector('#hint-text').textContent === ''")
+    # the settings' levels say how long the computer may think
+    page.locator("#new-game").click()
+    strong = "#set-opponent option[value=\"computer:strong\"]"
+    page.wait_for_function(f"document.querySelector('{strong}').textContent.includes('1 s')")

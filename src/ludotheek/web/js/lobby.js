@@ -1,6 +1,7 @@
 // The lobby: the games, a form to create one, your games, games in progress and finished.
 import { api } from "./api.js";
 import { initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
+import { timeText } from "./levels.js";
 import { myGames, rememberCreated } from "./tokens.js";
 import { el, toast } from "./ui.js";
 
@@ -37,8 +38,7 @@ function optionInput(opt) {
 // "Strong (about 1 s a move)": the level's name and its time per move
 export function levelText(lv) {
   const name = label(lv.label) || lv.name;
-  if (!lv.seconds) return `${name} · ${t("level.instant")}`;
-  return `${name} · ${t("level.seconds", { s: lv.seconds < 1 ? lv.seconds.toFixed(2).replace(/0$/, "") : lv.seconds })}`;
+  return `${name} · ${timeText(t, lv.seconds)}`;
 }
 
 function seatSelect(game, i) {

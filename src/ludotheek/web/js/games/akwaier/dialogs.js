@@ -2,6 +2,7 @@
 // and the end of a game (standings, wealth chart, score list with this game's entries).
 import { api } from "../../api.js";
 import { language, setLanguage } from "../../i18n.js";
+import { levelTimes, timeText } from "../../levels.js";
 import { remember, rememberCreated } from "../../tokens.js";
 import { el, toast } from "../../ui.js";
 import { wealthChart, wealthPoints } from "./chart.js";
@@ -76,17 +77,12 @@ export function startDialog({ t }) {
     cancel.textContent = t("akwaier.cancel");
   }
   // each level with its time per move (from /api/meta, as in the lobby)
-  const seconds = {};
+  let seconds = {};
   const levelName = (lv) => {
     const name = t(`akwaier.start.level.${lv}`);
-    if (!(lv in seconds)) return name;
-    return `${name} · ${seconds[lv] ? t("level.seconds", { s: seconds[lv] }) : t("level.instant")}`;
+    return lv in seconds ? `${name} · ${timeText(t, seconds[lv])}` : name;
   };
-  api.get("/api/meta").then((meta) => {
-    const game = meta.games.find((g) => g.name === "akwaier");
-    for (const lv of (game ? game.levels : [])) seconds[lv.name] = lv.seconds;
-    texts();
-  }).catch(() => {});
+  levelTimes("akwaier").then((times) => { seconds = times; texts(); });
   texts();
   // the language chosen here is the page's too, remembered for the next time
   lang.addEventListener("change", async () => { await setLanguage(lang.value); texts(); });

@@ -2,6 +2,7 @@
 // the computer at a level, a second person on this screen, or a friend with an invite link.
 // Also the lobby's quick start on the Haaienzee card.
 import { api } from "../../api.js";
+import { showLevelTimes } from "../../levels.js";
 import { rememberCreated } from "../../tokens.js";
 import { el, loadStylesheet, toast } from "../../ui.js";
 
@@ -24,6 +25,7 @@ export function startDialog({ t }) {
       text: `${t("lobby.computer")}: ${t(`level.${lv}`)}` })),
     el("option", { value: "person:play", text: t("haaienzee.start.two_people") }),
     el("option", { value: "person:invite", text: t("haaienzee.start.friend") }));
+  showLevelTimes(t, "haaienzee", opponent);
   const go = el("button", { type: "submit", class: "primary", id: "hz-start-go", text: t("haaienzee.start.go") });
   const cancel = el("button", { type: "button", id: "hz-start-cancel", text: t("haaienzee.start.cancel") });
   const form = el("form", { method: "dialog", class: "hz-start" },
