@@ -99,5 +99,5 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk", "no": "Lett"}),
     "normal": Level("normal", "greedy", {}, 0.0,
                     {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"}),
-    "strong": Level("strong", "strong", {}, None, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
+    "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
 }
