@@ -124,7 +124,10 @@ class StrongPlayer:
     ``iterations``: simulations per decision (the budget); ``seconds``: a cap on the
     time per decision; ``depth``: decisions per rollout before the evaluation
     judges; ``top``: candidates kept after pruning; ``rivalry``: how much the best
-    other seat's wealth counts against the player's own (0: only its own wealth).
+    other seat's wealth counts against the player's own (0: only its own wealth);
+    ``guard``: 1 makes its own seat in the rollouts buy only where the 1987 rule
+    sees its place threatened (an experiment, off: not better in 300 games,
+    docs/strength.md).
     """
 
     name = "strong"
