@@ -218,3 +218,33 @@ def test_strong_refuses_a_budget_it_cannot_search_with() -> None:
     for bad in ({"iterations": 0}, {"top": 1}, {"depth": -1}):
         with pytest.raises(ValueError):
             StrongPlayer(**bad)  # type: ignore[arg-type]
+
+
+def test_guarded_rollouts_never_buy_a_random_chain() -> None:
+    """With ``guard`` the player's own seat in the rollouts buys only where the 1987 rule
+    sees its place threatened: where the classic policy would fall back to a random chain,
+    the guarded seat buys nothing; the other seats play the classic policy unchanged."""
+    from ludotheek.games.akwaier.core import BUY
+    from ludotheek.games.akwaier.playout import classic_playout, classic_step
+
+    differed = 0
+    for seed in range(8):
+        core = GAME.new(seed=seed).core.copy()
+        rng = Rng.from_seed(seed)
+        while core.phase != OVER:
+            if core.phase == BUY:
+                guarded, plain = core.copy(), core.copy()
+                classic_playout(guarded, Rng(rng.state), 1, guarded=core.mover)
+                classic_step(plain, Rng(rng.state))
+                spent = core.cash[core.mover] - guarded.cash[core.mover]
+                if _snapshot(guarded) != _snapshot(plain):
+                    differed += 1
+                    assert spent == 0  # it bought nothing where the classic player bought
+                classic_playout(other := core.copy(), Rng(rng.state), 1,
+                                guarded=(core.mover + 1) % 6)
+                assert _snapshot(other) == _snapshot(plain)
+            classic_step(core, rng)
+    assert differed > 0
+    p = StrongPlayer(seed=2, iterations=12, guard=1)
+    s = classic_position(7, 30)
+    assert p.choose(s) in s.legal_moves()
