@@ -132,7 +132,7 @@ class StrongPlayer:
 
     name = "strong"
 
-    def __init__(self, seed: int | None = None, iterations: int = 120, seconds: float = 1.0,
+    def __init__(self, seed: int | None = None, iterations: int = 360, seconds: float = 1.0,
                  depth: int = 24, top: int = 6, rivalry: float = 0.5,
                  guard: int = 0) -> None:
         if iterations < 1 or depth < 0 or top < 2:
