@@ -6,9 +6,15 @@ import json
 import re
 from pathlib import Path
 
+from starlette.testclient import TestClient
+
+from ludotheek.server.catalogs import LANGUAGES as CATALOG_LANGUAGES
+from ludotheek.server.catalogs import parts
+
 WEB = Path(__file__).resolve().parents[2] / "src" / "ludotheek" / "web"
 #: the catalogs; English is the fallback of the others, and all three are complete
 LANGUAGES = ("en", "nl", "no")
+assert tuple(sorted(LANGUAGES)) == CATALOG_LANGUAGES
 #: a key in a JS string: "akwaier.line.buy", "game.you", ...
 KEY = re.compile(r"""["']((?:akwaier|aqua_romana|haaienzee|errors|game|lobby|wari|replay|level"""
                  r"""|title|option)(?:\.[A-Za-z0-9_]+)+)["']""")
@@ -32,8 +38,32 @@ BUILT = [f"akwaier.end.{r}" for r in ("chain_over_100", "turn_limit", "all_passe
 
 
 def catalog(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text())
-    return data
+    merged: dict[str, str] = {}
+    for part in parts(lang).values():
+        merged.update(part)
+    return merged
+
+
+def test_a_key_is_in_one_part_of_a_catalog_only() -> None:
+    for lang in LANGUAGES:
+        seen: dict[str, str] = {}
+        for name, part in parts(lang).items():
+            for key in part:
+                assert key not in seen, f"{lang}: {key} is in {seen[key]}.json and {name}.json"
+                seen[key] = name
+
+
+def test_the_languages_have_the_same_parts() -> None:
+    for lang in LANGUAGES[1:]:
+        assert parts(lang).keys() == parts("en").keys(), lang
+
+
+def test_the_server_serves_the_merged_catalog(client: TestClient) -> None:
+    for lang in LANGUAGES:
+        answer = client.get(f"/static/i18n/{lang}.json")
+        assert answer.status_code == 200
+        assert answer.json() == catalog(lang)
+    assert client.get("/static/i18n/xx.json").status_code == 404
 
 
 def test_every_catalog_has_the_same_keys() -> None:

@@ -17,7 +17,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ludotheek.server import api, client_errors, live, records_api
+from ludotheek.server import api, catalogs, client_errors, live, records_api
 from ludotheek.server.cluster import RedisEvents, RedisJobs
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.errors import ApiError
@@ -113,6 +113,7 @@ def create_app(db: Database | str | Path | None = None,
         *records_api.routes,
         *client_errors.routes,
         *live.routes,
+        *catalogs.routes,
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
     app = Starlette(

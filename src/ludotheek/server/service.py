@@ -50,7 +50,7 @@ T = TypeVar("T")
 CREATE_FIELDS = {"game", "options", "seats", "seed"}
 SEAT_FIELDS = {"type", "level", "name"}
 MAX_SEED = 2**63 - 1
-#: the languages of the pages (web/i18n/<lang>.json); seat names are given in each
+#: the languages of the pages (web/i18n/<lang>/); seat names are given in each
 PAGE_LANGUAGES = ("en", "nl", "no")
 
 #: the level whose player gives hints (every game has one)

@@ -1,5 +1,6 @@
 // Page text comes from one catalog per language: /static/i18n/<lang>.json (English, Dutch,
-// Norwegian; a text missing from a catalog falls back to English).
+// Norwegian; a text missing from a catalog falls back to English). The server merges it
+// from the parts in web/i18n/<lang>/*.json (server/catalogs.py).
 // The first visit follows the browser's language; the switch in the header
 // changes it everywhere and the choice is remembered.
 export const LANGUAGES = ["en", "nl", "no"];
