@@ -15,9 +15,12 @@ WEB = Path(__file__).resolve().parents[2] / "src" / "ludotheek" / "web"
 #: the catalogs; English is the fallback of the others, and all three are complete
 LANGUAGES = ("en", "nl", "no")
 assert tuple(sorted(LANGUAGES)) == CATALOG_LANGUAGES
+#: the first parts of keys ("akwaier", "game", ...): those of the English catalog, and the
+#: name of every part file
+PREFIXES = sorted({k.split(".")[0] for p in parts("en").values() for k in p} | set(parts("en")))
 #: a key in a JS string: "akwaier.line.buy", "game.you", ...
-KEY = re.compile(r"""["']((?:akwaier|aqua_romana|haaienzee|errors|game|lobby|wari|replay|level"""
-                 r"""|title|option)(?:\.[A-Za-z0-9_]+)+)["']""")
+KEY = re.compile(r"""["']((?:""" + "|".join(map(re.escape, PREFIXES))
+                 + r""")(?:\.[A-Za-z0-9_]+)+)["']""")
 #: keys the pages make from parts (template strings), spelled out
 AQUA_KINDS = ("straight", "curve", "double", "bridge", "joker")
 BUILT = [f"akwaier.end.{r}" for r in ("chain_over_100", "turn_limit", "all_passed", "stopped")] \
