@@ -15,10 +15,13 @@ pages and ``match`` offer).
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.resources
 import importlib.util
+import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ludotheek.ai.base import Player
@@ -44,10 +47,22 @@ class Level:
     params: Mapping[str, Any] = field(default_factory=dict)
     seconds: float | None = None
     label: Mapping[str, str] = field(default_factory=dict)
+    #: its rating on ludotheek's scale (:mod:`ludotheek.rating`), measured by computer
+    #: matches (``ludotheek rate``); None until measured for this very level
+    rating: float | None = None
+    #: half the width of the rating's 95% interval, in points
+    rating_interval: float | None = None
+
+    def definition(self) -> dict[str, Any]:
+        """What makes the level play as it does: a rating belongs to this."""
+        return {"player": self.player, "params": dict(self.params), "seconds": self.seconds}
 
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "player": self.player, "seconds": self.seconds,
-                "label": dict(self.label)}
+                "label": dict(self.label),
+                "rating": None if self.rating is None else round(self.rating),
+                "rating_interval": None if self.rating_interval is None
+                else round(self.rating_interval)}
 
 
 GENERIC: dict[str, PlayerInfo] = {
@@ -103,9 +118,50 @@ def get(game: str, name: str, **params: Any) -> Player:
 
 
 def levels(game: str) -> dict[str, Level]:
-    """The levels offered for ``game`` (easy, normal, strong, and any faithful player)."""
+    """The levels offered for ``game``, weakest first, each with its measured rating
+    (from the game's ``ratings.json``; None where none was measured for the level as it
+    is now defined)."""
     module = _game_module(game)
-    return dict(getattr(module, "LEVELS", DEFAULT_LEVELS) if module else DEFAULT_LEVELS)
+    table = dict(getattr(module, "LEVELS", DEFAULT_LEVELS) if module else DEFAULT_LEVELS)
+    return with_ratings(table, measured_ratings(module.__package__ if module else None))
+
+
+def with_ratings(table: Mapping[str, Level],
+                 measured: Mapping[str, Mapping[str, Any]]) -> dict[str, Level]:
+    """``table``'s levels with the ratings ``measured`` for them, where the measured
+    level was defined as the level is now (same player, parameters and time per move).
+
+    >>> lv = Level("easy", "greedy", {}, 0.0)
+    >>> entry = {"definition": lv.definition(), "rating": 1234.4, "interval": 31.0}
+    >>> with_ratings({"easy": lv}, {"easy": entry})["easy"].describe()["rating"]
+    1234
+    >>> other = {**entry, "definition": {**lv.definition(), "player": "random"}}
+    >>> print(with_ratings({"easy": lv}, {"easy": other})["easy"].rating)
+    None
+    """
+    out = dict(table)
+    for name, lv in table.items():
+        entry = measured.get(name)
+        if entry is not None and entry.get("definition") == lv.definition():
+            out[name] = replace(lv, rating=float(entry["rating"]),
+                                rating_interval=float(entry["interval"]))
+    return out
+
+
+RATINGS_FILE = "ratings.json"
+
+
+@functools.cache
+def measured_ratings(package: str | None) -> dict[str, dict[str, Any]]:
+    """The levels' ratings as ``ludotheek rate`` wrote them into ``package``'s
+    ``ratings.json``, by level name; empty where there is no such file."""
+    if package is None:
+        return {}
+    path = importlib.resources.files(package) / RATINGS_FILE
+    if not path.is_file():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return dict(data.get("levels", {}))
 
 
 def for_level(game: str, level: str, seed: int | None = None) -> tuple[Player, float | None]:

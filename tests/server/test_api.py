@@ -149,6 +149,11 @@ def test_meta_and_openapi(client: TestClient) -> None:
     meta = client.get("/api/meta").json()
     wari = next(g for g in meta["games"] if g["name"] == "wari")
     assert wari["page"] and {lv["name"] for lv in wari["levels"]} >= {"easy", "normal", "strong"}
+    # every level says its time per move and its measured rating (None until measured)
+    for game in meta["games"]:
+        for lv in game["levels"]:
+            assert {"seconds", "rating", "rating_interval"} <= set(lv)
+            assert lv["rating"] is None or isinstance(lv["rating"], int)
     spec = client.get("/openapi.json").json()
     assert {"/api/games", "/api/games/{id}", "/api/games/{id}/moves"} <= set(spec["paths"])
 

@@ -1,7 +1,7 @@
 // The lobby: the games, a form to create one, your games, games in progress and finished.
 import { api } from "./api.js";
 import { initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
-import { timeText } from "./levels.js";
+import { levelNote } from "./levels.js";
 import { myGames, rememberCreated } from "./tokens.js";
 import { el, toast } from "./ui.js";
 
@@ -35,10 +35,10 @@ function optionInput(opt) {
   return el("label", { for: id }, label(opt.label) || opt.name, input);
 }
 
-// "Strong (about 1 s a move)": the level's name and its time per move
+// "Strong · ≤ 1 s a move · rating 2100": the level's name, its time per move and its rating
 export function levelText(lv) {
   const name = label(lv.label) || lv.name;
-  return `${name} · ${timeText(t, lv.seconds)}`;
+  return `${name} · ${levelNote(t, lv)}`;
 }
 
 function seatSelect(game, i) {

@@ -2,7 +2,7 @@
 // and the end of a game (standings, wealth chart, score list with this game's entries).
 import { api } from "../../api.js";
 import { language, setLanguage } from "../../i18n.js";
-import { levelTimes, timeText } from "../../levels.js";
+import { gameLevels, levelNote } from "../../levels.js";
 import { remember, rememberCreated } from "../../tokens.js";
 import { el, toast } from "../../ui.js";
 import { wealthChart, wealthPoints } from "./chart.js";
@@ -76,13 +76,16 @@ export function startDialog({ t }) {
     watch.textContent = t("akwaier.start.watch");
     cancel.textContent = t("akwaier.cancel");
   }
-  // each level with its time per move (from /api/meta, as in the lobby)
-  let seconds = {};
+  // each level with its time per move and rating (from /api/meta, as in the lobby)
+  let known = {};
   const levelName = (lv) => {
     const name = t(`akwaier.start.level.${lv}`);
-    return lv in seconds ? `${name} · ${timeText(t, seconds[lv])}` : name;
+    return lv in known ? `${name} · ${levelNote(t, known[lv])}` : name;
   };
-  levelTimes("akwaier").then((times) => { seconds = times; texts(); });
+  gameLevels("akwaier").then((levels) => {
+    known = Object.fromEntries(levels.map((lv) => [lv.name, lv]));
+    texts();
+  });
   texts();
   // the language chosen here is the page's too, remembered for the next time
   lang.addEventListener("change", async () => { await setLanguage(lang.value); texts(); });
