@@ -9,8 +9,13 @@ let meta = null;
 
 function label(obj) { return (obj && (obj[language()] || obj.en)) || ""; }
 
+// The seats the form draws: the "players" option's value (its default before it is changed),
+// else the game's fixed number.
 function seatCount(game, values) {
-  return game.options.some((o) => o.name === "players") ? Number(values.players) : game.min_players;
+  const opt = game.options.find((o) => o.name === "players");
+  if (!opt) return game.min_players;
+  const n = Number(values.players);
+  return Number.isInteger(n) && n >= game.min_players && n <= game.max_players ? n : opt.default;
 }
 
 function optionInput(opt) {
@@ -70,10 +75,10 @@ function createForm(game) {
     seats.querySelectorAll("label").forEach((n) => n.remove());
     for (let i = 0; i < seatCount(game, values()); i++) seats.append(seatSelect(game, i));
   }
+  const submit = el("button", { type: "submit", class: "primary", text: t("lobby.start") });
+  form.append(opts, seats, submit);  // before drawSeats: values() reads form.elements
   opts.addEventListener("change", drawSeats);
   drawSeats();
-  const submit = el("button", { type: "submit", class: "primary", text: t("lobby.start") });
-  form.append(opts, seats, submit);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     submit.disabled = true;

@@ -1,0 +1,50 @@
+"""Every game starts from a fresh lobby by pressing its card's Start and nothing else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.serverproc import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+# what shows that the person at this screen may make the first decision
+MY_TURN = {
+    "wari": "#board g.legal",
+    "akwaier": "#board [data-mine='1']",
+    "aqua_romana": "#aq-board[data-mine='1']",
+    "haaienzee": "#board [data-mine='1']",
+}
+
+
+@pytest.mark.parametrize("game", sorted(MY_TURN))
+def test_start_with_the_defaults_opens_a_playable_game(server: ServerProcess,
+                                                       context_factory: Any, game: str) -> None:
+    ctx = context_factory()
+    ctx.add_init_script("localStorage.setItem('ludotheek.aqua_romana.delay', '0');"
+                        "localStorage.setItem('ludotheek.haaienzee.delay', '20');")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(server.url + "/")
+    card = page.locator(f"#game-{game}")
+    seats = card.locator("fieldset select")
+    seats.first.wait_for()
+    meta = next(g for g in httpx.get(f"{server.url}/api/meta").json()["games"]
+                if g["name"] == game)
+    players = [o["default"] for o in meta["options"] if o["name"] == "players"]
+    expected = players[0] if players else meta["min_players"]
+    assert seats.count() == expected, f"{game}: the card draws {seats.count()} seats"
+    card.locator("button[type=submit]").click()
+    page.wait_for_url("**/play/*", timeout=10_000)
+    page.wait_for_selector(MY_TURN[game], timeout=30_000)
+    assert page.locator(".toast.error").count() == 0
+    assert not errors, errors
+    gid = page.url.rsplit("/", 1)[1]
+    view = httpx.get(f"{server.url}/api/games/{gid}").json()
+    assert len(view["seats"]) == expected
+    assert view["seats"][0]["type"] == "person"
+    assert all(s["type"] == "computer" for s in view["seats"][1:])
