@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludotheek.server import Settings, create_app
-from ludotheek.server.client_errors import RateLimit, file_name
+from ludotheek.server.client_errors import file_name, report_limit
 
 
 @pytest.fixture
@@ -72,7 +72,7 @@ def test_reports_are_rate_limited_per_address(reporter: TestClient, logs: Path) 
 
 
 def test_the_bucket_refills_with_time() -> None:
-    limit = RateLimit(per_minute=6, burst=2)
-    assert [limit.take("a", now=0) for _ in range(3)] == [True, True, False]
-    assert limit.take("b", now=0)
-    assert not limit.take("a", now=5) and limit.take("a", now=10.5)
+    limit = report_limit(per_minute=6, burst=2)
+    assert [limit.allow("a", now=0) for _ in range(3)] == [True, True, False]
+    assert limit.allow("b", now=0)
+    assert not limit.allow("a", now=5) and limit.allow("a", now=10.5)

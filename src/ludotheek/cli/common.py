@@ -70,3 +70,18 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+#: the optional packages of a scaled-out site (``pip install 'ludotheek[scale]'``)
+SCALE_PACKAGES = {"redis": "redis", "dramatiq": "dramatiq", "psycopg": "psycopg"}
+
+
+def need_scale_packages(why: str, modules: tuple[str, ...] = tuple(SCALE_PACKAGES)) -> None:
+    """:class:`click.ClickException` naming the install command unless ``modules`` import."""
+    import importlib.util
+
+    missing = [SCALE_PACKAGES[m] for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        raise click.ClickException(
+            f"{why} needs the optional packages {', '.join(missing)}: "
+            "run `scripts/ensure-env scale` (or pip install 'ludotheek[scale]')")

@@ -14,6 +14,8 @@ from typing import Any, TypeVar
 
 import click
 
+from ludotheek.cli.common import need_scale_packages
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 _TOKEN = re.compile(r"(token=)[^&\s\"']+")
@@ -101,7 +103,10 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
         raise click.UsageError("several web processes share live updates through Redis: "
                                "give --redis redis://HOST:6379/0 (and run `ludotheek worker`)")
     if redis_url:
+        need_scale_packages("a scaled-out site (--redis)", ("redis", "dramatiq"))
         os.environ["LUDOTHEEK_REDIS"] = redis_url
+    if database_url(db).startswith("postgresql"):
+        need_scale_packages("a PostgreSQL database", ("psycopg",))
     if db:
         os.environ["LUDOTHEEK_DB"] = db
     if computer_workers is not None:

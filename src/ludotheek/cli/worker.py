@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from ludotheek.cli.common import need_scale_packages
+
 
 @click.command("worker")
 @click.option("--db", default=None, envvar="LUDOTHEEK_DB",
@@ -19,6 +21,7 @@ import click
               help="Threads per process (computer players are CPU-bound: keep 1).")
 def command(db: str | None, redis_url: str, processes: int | None, threads: int) -> None:
     """Compute computer players' moves for the web processes (runs until stopped)."""
+    need_scale_packages("the worker pool")
     from dramatiq.cli import main, make_argument_parser
 
     os.environ["LUDOTHEEK_REDIS"] = redis_url

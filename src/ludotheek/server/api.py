@@ -10,9 +10,11 @@ from starlette.routing import Route
 
 from ludotheek import __version__, players
 from ludotheek.games import get, names
-from ludotheek.server.errors import BadRequest, NotFound
+from ludotheek.server.errors import Invalid, NotFound
 from ludotheek.server.http import bearer_token, client_address, read_json, whole_number
-from ludotheek.server.service import PAGE_LANGUAGES, GameService
+from ludotheek.server.offload import blocking
+from ludotheek.server.service import GameService
+from ludotheek.server.views import PAGE_LANGUAGES
 
 #: games whose page exists (the lobby says so for the others)
 PAGES = {"wari", "akwaier", "haaienzee", "aqua_romana"}
@@ -57,17 +59,17 @@ def _int_param(request: Request, name: str, default: int, low: int, high: int) -
         return default
     value = whole_number(raw)
     if value is None or not low <= value <= high:
-        raise BadRequest(f"'{name}' must be a whole number from {low} to {high}")
+        raise Invalid(f"'{name}' must be a whole number from {low} to {high}")
     return value
 
 
 async def list_games(request: Request) -> JSONResponse:
     status = request.query_params.get("status")
     if status not in (None, "active", "over"):
-        raise BadRequest("'status' must be 'active' or 'over'")
+        raise Invalid("'status' must be 'active' or 'over'")
     game = request.query_params.get("game")
     if game is not None and game not in names():
-        raise BadRequest(f"unknown game {game!r}; the games are: {', '.join(names())}")
+        raise Invalid(f"unknown game {game!r}; the games are: {', '.join(names())}")
     limit = _int_param(request, "limit", 50, 1, 500)
     offset = _int_param(request, "offset", 0, 0, 10**9)
     games = await _service(request).listing(status, game, limit, offset)
@@ -92,21 +94,21 @@ async def post_move(request: Request) -> JSONResponse:
 
 def _check_move_body(body: Any) -> None:
     if not isinstance(body, dict):
-        raise BadRequest("the body must be a JSON object like {\"move\": \"3\", \"version\": 0}")
+        raise Invalid("the body must be a JSON object like {\"move\": \"3\", \"version\": 0}")
     unknown = sorted(set(body) - MOVE_FIELDS)
     if unknown:
-        raise BadRequest(f"unknown field {unknown[0]!r} (fields: move, version)")
+        raise Invalid(f"unknown field {unknown[0]!r} (fields: move, version)")
     if "move" not in body:
-        raise BadRequest("'move' is missing")
+        raise Invalid("'move' is missing")
     if "version" not in body:
-        raise BadRequest("'version' is missing: send the version of the view you saw")
+        raise Invalid("'version' is missing: send the version of the view you saw")
 
 
 async def post_undo(request: Request) -> JSONResponse:
     service = _service(request)
     body = await read_json(request, service.settings.max_body)
     if not isinstance(body, dict) or set(body) != {"version"}:
-        raise BadRequest('the body must be {"version": V}, V the version you saw')
+        raise Invalid('the body must be {"version": V}, V the version you saw')
     live, seat = await service.undo(request.path_params["id"], bearer_token(request),
                                     body["version"])
     return JSONResponse(service.view(live, seat, _lang(request)))
@@ -119,7 +121,7 @@ async def scores(request: Request) -> JSONResponse:
         raise NotFound(f"there is no game {game!r}; the games are: {', '.join(names())}")
     limit = _int_param(request, "limit", 30, 1, 100)
     db = request.app.state.db
-    entries = await _service(request)._db(db.scores.top, game, limit)
+    entries = await blocking(db.scores.top, game, limit)
     return JSONResponse({"game": game, "scores": [
         {"place": i, "name": e.name, "value": int(e.value) if e.value.is_integer() else e.value,
          "date": e.date, "game_id": e.game_id, "seat": e.seat}

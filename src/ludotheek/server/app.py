@@ -18,9 +18,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ludotheek.server import api, catalogs, client_errors, live, records_api
-from ludotheek.server.cluster import RedisEvents, RedisJobs
 from ludotheek.server.computer import ComputerPool
-from ludotheek.server.errors import ApiError
+from ludotheek.server.edge import service_error
+from ludotheek.server.errors import ServiceError
 from ludotheek.server.hub import Hub
 from ludotheek.server.limits import RateLimit
 from ludotheek.server.openapi import spec
@@ -31,11 +31,6 @@ from ludotheek.store.database import Database, open_database
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("ludotheek.server")
-
-
-async def _api_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, ApiError)
-    return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -83,9 +78,7 @@ def create_app(db: Database | str | Path | None = None,
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper = None
         if settings.redis_url:
-            service.jobs = RedisJobs(settings.redis_url)
-            service.events = RedisEvents(settings.redis_url)
-            await service.events.start(service.on_remote_change, service.catch_up)
+            await service.scale_out_to(settings.redis_url)
             sweeper = asyncio.get_running_loop().create_task(_sweep(service, settings))
         else:
             pool.warm()
@@ -99,10 +92,8 @@ def create_app(db: Database | str | Path | None = None,
                 sweeper.cancel()
             await service.close()
             pool.close()
-            if service.events is not None:
-                await service.events.close()
-            if service.jobs is not None:
-                service.jobs.close()
+            if service.scale_out is not None:
+                await service.scale_out.close()
 
     routes = [
         Route("/", _page("index.html")),
@@ -121,12 +112,12 @@ def create_app(db: Database | str | Path | None = None,
         lifespan=lifespan,
         middleware=[Middleware(RateLimit, rate=settings.requests_per_second,
                                burst=settings.requests_burst)],
-        exception_handlers={ApiError: _api_error, HTTPException: _http_error,
+        exception_handlers={ServiceError: service_error, HTTPException: _http_error,
                             Exception: _unexpected},
     )
     app.state.service = service
     app.state.records = Records(service)
     app.state.db = database
     app.state.settings = settings
-    app.state.error_limit = client_errors.RateLimit(settings.error_reports_per_minute, 5)
+    app.state.error_limit = client_errors.report_limit(settings.error_reports_per_minute)
     return app

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +22,9 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludotheek.games import names
-from ludotheek.server.errors import BadRequest, TooMany
+from ludotheek.server.errors import Invalid, TooMany
 from ludotheek.server.http import client_address, read_json
+from ludotheek.server.limits import Buckets
 from ludotheek.store.paths import data_dir
 
 #: the log of a game's page errors, by game (others: "<game>-errors.txt")
@@ -36,33 +36,16 @@ FIELDS = {"game": 32, "game_id": 32, "version": 12, "kind": 40, "message": 2000,
 _write_lock = threading.Lock()
 
 
+def report_limit(per_minute: float, burst: int = 5) -> Buckets:
+    """The bucket of error reports: ``per_minute`` per address, bursts of ``burst``."""
+    return Buckets(per_minute / 60.0, burst)
+
+
 def file_name(game: str | None) -> str:
     """The log file of ``game``'s page errors."""
     if game is None:
         return GENERAL_FILE
     return ERROR_FILES.get(game, f"{game}-errors.txt")
-
-
-class RateLimit:
-    """A token bucket per address: ``per_minute`` reports, in bursts of at most ``burst``."""
-
-    def __init__(self, per_minute: float, burst: int, max_addresses: int = 10_000) -> None:
-        self.rate = per_minute / 60.0
-        self.burst = burst
-        self.max_addresses = max_addresses
-        self.buckets: dict[str, tuple[float, float]] = {}
-
-    def take(self, address: str, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        allowance, last = self.buckets.get(address, (float(self.burst), now))
-        allowance = min(float(self.burst), allowance + (now - last) * self.rate)
-        if len(self.buckets) >= self.max_addresses and address not in self.buckets:
-            self.buckets.clear()  # crude, but bounded: forget everyone rather than grow
-        if allowance < 1:
-            self.buckets[address] = (allowance, now)
-            return False
-        self.buckets[address] = (allowance - 1, now)
-        return True
 
 
 def _clean(value: Any, limit: int) -> str:
@@ -73,17 +56,17 @@ def _clean(value: Any, limit: int) -> str:
 
 
 def check_report(body: Any) -> dict[str, str]:
-    """The report's fields as text; :class:`BadRequest` says what is wrong."""
+    """The report's fields as text; :class:`Invalid` says what is wrong."""
     if not isinstance(body, dict):
-        raise BadRequest("the body must be a JSON object with at least 'message'")
+        raise Invalid("the body must be a JSON object with at least 'message'")
     unknown = sorted(set(body) - set(FIELDS))
     if unknown:
-        raise BadRequest(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})")
+        raise Invalid(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})")
     if not isinstance(body.get("message"), str) or not body["message"].strip():
-        raise BadRequest("'message' must be a text saying what went wrong")
+        raise Invalid("'message' must be a text saying what went wrong")
     game = body.get("game")
     if game is not None and game not in names():
-        raise BadRequest(f"unknown game {game!r}; the games are: {', '.join(names())}")
+        raise Invalid(f"unknown game {game!r}; the games are: {', '.join(names())}")
     return {k: _clean(v, FIELDS[k]) for k, v in body.items() if v is not None}
 
 
@@ -116,11 +99,11 @@ def append_report(folder: Path, game: str | None, text: str) -> Path:
 
 async def post_client_error(request: Request) -> JSONResponse:
     settings = request.app.state.settings
-    limiter: RateLimit = request.app.state.error_limit
+    limiter: Buckets = request.app.state.error_limit
     address = client_address(request)
     body = await read_json(request, settings.max_error_report)
     report = check_report(body)
-    if not limiter.take(address):
+    if not limiter.allow(address):
         raise TooMany("too many error reports from this address; the first ones were kept")
     text = format_report(report, address, datetime.datetime.now(datetime.UTC))
     folder = settings.error_dir or data_dir()

@@ -7,7 +7,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from ludotheek.server.errors import BadRequest, TooLarge
+from ludotheek.server.errors import Invalid, TooLarge
 
 #: the most digits a whole number in a query, header or path may have
 MAX_DIGITS = 18
@@ -28,7 +28,7 @@ def whole_number(raw: str) -> int | None:
 
 
 def parse_json(text: str | bytes, what: str = "the body") -> Any:
-    """JSON text as Python data; :class:`BadRequest` says what is wrong with it.
+    """JSON text as Python data; :class:`Invalid` says what is wrong with it.
 
     Refused besides malformed JSON: NaN and Infinity, numbers of thousands of
     digits, nesting deeper than Python's stack, and text that is not Unicode
@@ -38,22 +38,22 @@ def parse_json(text: str | bytes, what: str = "the body") -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise BadRequest(f"{what} is not UTF-8 text") from exc
+            raise Invalid(f"{what} is not UTF-8 text") from exc
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise BadRequest(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") \
+        raise Invalid(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") \
             from exc
     except RecursionError as exc:
-        raise BadRequest("the JSON is nested too deeply") from exc
+        raise Invalid("the JSON is nested too deeply") from exc
     except ValueError as exc:  # a number with more digits than Python converts
-        raise BadRequest("the JSON holds a number with too many digits") from exc
+        raise Invalid("the JSON holds a number with too many digits") from exc
     check_text(data)
     return data
 
 
 def check_text(data: Any) -> None:
-    """:class:`BadRequest` if any text (key or value) in ``data`` is not valid Unicode
+    """:class:`Invalid` if any text (key or value) in ``data`` is not valid Unicode
     (lists and dicts are walked without recursion)."""
     stack = [data]
     while stack:
@@ -72,7 +72,7 @@ def check_text(data: Any) -> None:
             try:
                 text.encode("utf-8")
             except UnicodeEncodeError as exc:
-                raise BadRequest("the JSON holds text that is not valid Unicode "
+                raise Invalid("the JSON holds text that is not valid Unicode "
                                  "(a lone surrogate escape such as \\ud800)") from exc
 
 
@@ -82,7 +82,7 @@ async def read_body(request: Request, limit: int) -> bytes:
     if declared is not None:
         size = whole_number(declared.strip())
         if size is None:
-            raise BadRequest("the Content-Length header is not a number")
+            raise Invalid("the Content-Length header is not a number")
         if size > limit:
             raise TooLarge(f"the body is larger than {limit} bytes")
     body = bytearray()
@@ -94,16 +94,16 @@ async def read_body(request: Request, limit: int) -> bytes:
 
 
 async def read_json(request: Request, limit: int) -> Any:
-    """The request's JSON body; :class:`TooLarge` past ``limit`` bytes, :class:`BadRequest`
+    """The request's JSON body; :class:`TooLarge` past ``limit`` bytes, :class:`Invalid`
     if it is not JSON (see :func:`parse_json`)."""
     body = await read_body(request, limit)
     if not body:
-        raise BadRequest("the body is empty; send a JSON object")
+        raise Invalid("the body is empty; send a JSON object")
     return parse_json(body)
 
 
 def _no_constant(name: str) -> Any:
-    raise BadRequest(f"malformed JSON: {name} is not allowed")
+    raise Invalid(f"malformed JSON: {name} is not allowed")
 
 
 def bearer_token(request: Request) -> str | None:
@@ -113,7 +113,7 @@ def bearer_token(request: Request) -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise BadRequest("the Authorization header must be 'Bearer TOKEN'")
+        raise Invalid("the Authorization header must be 'Bearer TOKEN'")
     return token.strip()
 
 

@@ -1,6 +1,10 @@
-"""Requests per second per client address, for the HTTP API.
+"""Rate limits: the one token bucket (:class:`Buckets`) and the HTTP API's middleware.
 
-A token bucket per address: ``rate`` requests a second on average, bursts of
+The same buckets limit the HTTP API per client address (:class:`RateLimit`),
+the error reports of the pages per address (``client_errors``) and the messages
+of each WebSocket connection (``live``).
+
+The API's middleware: a token bucket per address, ``rate`` requests a second on average, bursts of
 ``burst``. Past it the answer is ``429`` with a ``Retry-After`` header and a JSON
 error, before the request is read. Only ``/api/`` requests count (pages, static
 files, ``/healthz`` and the WebSocket, which has its own limit per connection,
@@ -25,6 +29,8 @@ class Buckets:
     >>> b = Buckets(rate=2, burst=2, clock=lambda: 0.0)
     >>> b.take("a"), b.take("a"), b.take("a") > 0, b.take("b")
     (0.0, 0.0, True, 0.0)
+    >>> b.allow("a", now=0.5), b.allow("a", now=0.5)
+    (True, False)
     """
 
     def __init__(self, rate: float, burst: float, max_keys: int = 10_000,
@@ -35,20 +41,25 @@ class Buckets:
         self.clock = clock
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
-    def take(self, key: str) -> float:
-        """Take one token for ``key``: 0 if it may go on, else the seconds to wait."""
-        now = self.clock()
+    def take(self, key: str, now: float | None = None) -> float:
+        """Take one token for ``key``: 0 if it may go on, else the seconds to wait
+        (``now``: the time, by default the clock's)."""
+        now = self.clock() if now is None else now
         tokens, last = self._buckets.pop(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - last) * self.rate)
         wait = 0.0
         if tokens >= 1:
             tokens -= 1
         else:
-            wait = (1 - tokens) / self.rate
+            wait = (1 - tokens) / self.rate if self.rate > 0 else math.inf
         self._buckets[key] = (tokens, now)
         while len(self._buckets) > self.max_keys:
             self._buckets.popitem(last=False)
         return wait
+
+    def allow(self, key: str, now: float | None = None) -> bool:
+        """Whether ``key`` may go on (taking a token if so)."""
+        return not self.take(key, now)
 
     def __len__(self) -> int:
         return len(self._buckets)

@@ -7,15 +7,16 @@ Client messages are JSON objects with a ``type``: ``move`` (``move``,
 
 from __future__ import annotations
 
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ludotheek.server.errors import ApiError, BadRequest, TooMany
+from ludotheek.server.edge import status_of
+from ludotheek.server.errors import Invalid, ServiceError, TooMany
 from ludotheek.server.http import parse_json
+from ludotheek.server.limits import Buckets
 from ludotheek.server.service import GameService, LiveGame
 
 
@@ -27,28 +28,20 @@ class Connection:
         self.live = live
         self.seat = seat
         self.token = token
-        rate = service.settings.ws_messages_per_second
-        self.allowance = rate
-        self.rate = rate
-        self.last = time.monotonic()
+        self.rate = service.settings.ws_messages_per_second
+        #: at most ``rate`` messages per second, bursts of one second (0: no limit)
+        self.bucket = Buckets(self.rate, self.rate, max_keys=1) if self.rate > 0 else None
 
     def take(self) -> None:
-        """A token bucket: at most ``rate`` messages per second, bursts of one second
-        (``rate`` 0: no limit)."""
-        if self.rate <= 0:
-            return
-        now = time.monotonic()
-        self.allowance = min(self.rate, self.allowance + (now - self.last) * self.rate)
-        self.last = now
-        if self.allowance < 1:
+        """:class:`TooMany` past the connection's message rate."""
+        if self.bucket is not None and not self.bucket.allow("messages"):
             raise TooMany(f"more than {self.rate:g} messages per second; slow down")
-        self.allowance -= 1
 
 
 async def _move(conn: Connection, msg: dict[str, Any]) -> None:
     unknown = sorted(set(msg) - {"type", "move", "version"})
     if unknown:
-        raise BadRequest(f"unknown field {unknown[0]!r} (fields: type, move, version)")
+        raise Invalid(f"unknown field {unknown[0]!r} (fields: type, move, version)")
     conn.live, _seat = await conn.service.move(conn.live.id, conn.token, msg.get("move"),
                                                msg.get("version"))
 
@@ -70,19 +63,19 @@ HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
 
 def _parse(text: str | None, limit: int) -> dict[str, Any]:
     if text is None:
-        raise BadRequest("send JSON text messages")
+        raise Invalid("send JSON text messages")
     if len(text) > limit or (4 * len(text) > limit
                              and len(text.encode("utf-8", "surrogatepass")) > limit):
-        raise BadRequest(f"the message is larger than {limit} bytes")
+        raise Invalid(f"the message is larger than {limit} bytes")
     try:
         msg = parse_json(text, "the message")
-    except BadRequest as exc:
-        raise BadRequest(f"the message is not JSON: {exc.message}") from exc
+    except Invalid as exc:
+        raise Invalid(f"the message is not JSON: {exc.message}") from exc
     if not isinstance(msg, dict):
-        raise BadRequest("a message is a JSON object with a 'type'")
+        raise Invalid("a message is a JSON object with a 'type'")
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in HANDLERS:
-        raise BadRequest(f"unknown message type {kind!r}; types: {', '.join(HANDLERS)}")
+        raise Invalid(f"unknown message type {kind!r}; types: {', '.join(HANDLERS)}")
     return msg
 
 
@@ -93,9 +86,9 @@ async def live_socket(ws: WebSocket) -> None:
     try:
         live = await service.fresh(await service.load(ws.path_params["id"]))
         seat = await service.seat_of(live, token)
-    except ApiError as exc:
-        await ws.send_json({"type": "error", "status": exc.status, "error": exc.message})
-        await ws.close(code=4000 + exc.status)
+    except ServiceError as exc:
+        await ws.send_json({"type": "error", "status": status_of(exc), "error": exc.message})
+        await ws.close(code=4000 + status_of(exc))
         return
     conn = Connection(ws, service, live, seat, token)
     service.hub.join(live.id, ws, seat)
@@ -113,8 +106,8 @@ async def live_socket(ws: WebSocket) -> None:
                 conn.take()
                 msg = _parse(text, limit)
                 await HANDLERS[msg["type"]](conn, msg)
-            except ApiError as exc:
-                await ws.send_json({"type": "error", "status": exc.status, "error": exc.message,
+            except ServiceError as exc:
+                await ws.send_json({"type": "error", "status": status_of(exc), "error": exc.message,
                                     **{k: v for k, v in exc.extra.items()}})
     except WebSocketDisconnect:
         pass

@@ -10,9 +10,12 @@ from ludotheek import players
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, load, result_of, to_text, undo_target
-from ludotheek.server.errors import BadRequest, Forbidden
+from ludotheek.server.errors import Forbidden, Invalid
 from ludotheek.server.http import check_text
-from ludotheek.server.service import GameService, LiveGame
+from ludotheek.server.livegame import LiveGame
+from ludotheek.server.offload import blocking
+from ludotheek.server.service import GameService
+from ludotheek.server.views import public_seats
 from ludotheek.store.games import derived_token, hash_token, new_token
 
 SEAT_KINDS = {"person", "computer"}
@@ -30,8 +33,7 @@ class Records:
         return live.game.secret_seed and not live.over
 
     def record(self, live: LiveGame) -> Record:
-        seats = tuple({"type": s["type"], "level": s["level"], "name": s["name"]}
-                      for s in live.seats)
+        seats = tuple(public_seats(live.seats))
         return Record(live.game.name, live.options, live.seed, tuple(live.moves), seats,
                       result_of(live.state) if live.over else None)
 
@@ -67,7 +69,7 @@ class Records:
                 lang: str = "en") -> dict[str, Any]:
         """The view of ``seat`` (None: a spectator) after ``at`` moves."""
         if not 0 <= at <= live.version:
-            raise BadRequest(f"'at' must be a move number from 0 to {live.version}")
+            raise Invalid(f"'at' must be a move number from 0 to {live.version}")
         state = self.states(live)[at]
         view = self.service.view(live, seat, lang)
         view.update({
@@ -90,7 +92,7 @@ class Records:
         it is hidden from a spectator.
         """
         if not 1 <= start <= end <= live.version:
-            raise BadRequest(f"'from' and 'to' must be move numbers with 1 <= from <= to <= "
+            raise Invalid(f"'from' and 'to' must be move numbers with 1 <= from <= to <= "
                              f"{live.version}")
         states = self.states(live)
         line = set(live.line)
@@ -120,18 +122,18 @@ class Records:
             check_text(rec.to_json())
             final = rec.replay()
         except BadRecord as exc:
-            raise BadRequest(str(exc)) from exc
+            raise Invalid(str(exc)) from exc
         except RecursionError as exc:
-            raise BadRequest("the record is nested too deeply") from exc
+            raise Invalid("the record is nested too deeply") from exc
         except ValueError as exc:  # a number of thousands of digits in its JSON
-            raise BadRequest(f"the record cannot be read: {exc}") from exc
+            raise Invalid(f"the record cannot be read: {exc}") from exc
         if not -(2**63) <= rec.seed < 2**63:
-            raise BadRequest("the record's seed must fit in 64 bits")
+            raise Invalid("the record's seed must fit in 64 bits")
         seats = _seats_of(rec, final.num_players, set(players.levels(rec.game)))
         tokens = [new_token() if s["type"] == "person" and not final.is_over else None
                   for s in seats]
         over = final.is_over
-        row = await self.service._db(
+        row = await blocking(
             self.service.db.games.import_game, rec.game, dict(final.options), rec.seed, seats,
             list(rec.moves), "over" if over else "active", final.to_move,
             result_of(final) if over else None, tokens, client)
@@ -150,7 +152,7 @@ class Records:
             raise Forbidden("a rematch needs the token of a seat of this game")
         await self.service.seat_of(live, token)
         if not live.over:
-            raise BadRequest("the game is not over yet")
+            raise Invalid("the game is not over yet")
         if live.rematch is None:
             await self._start_rematch(live, swap)
         assert live.rematch is not None
@@ -175,7 +177,7 @@ class Records:
             old_hash = live.token_hashes.get(old_seat)
             if old_hash is not None and new.seats[new_seat]["type"] == "person":
                 hashes[new_seat] = hash_token(derived_token(old_hash, new.id))
-        await self.service._db(self.service.db.games.add_tokens, new.id, hashes)
+        await blocking(self.service.db.games.add_tokens, new.id, hashes)
         new.token_hashes.update(hashes)
         live.rematch = new.id
 

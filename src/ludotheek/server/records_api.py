@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from ludotheek.server.errors import BadRequest
+from ludotheek.server.errors import Invalid
 from ludotheek.server.http import (
     bearer_token,
     client_address,
@@ -49,7 +49,7 @@ async def replay(request: Request) -> Response:
     seat = await service.seat_of(live, bearer_token(request))
     at = whole_number(request.query_params.get("at", "0"))
     if at is None:
-        raise BadRequest("'at' must be a whole number of moves")
+        raise Invalid("'at' must be a whole number of moves")
     return JSONResponse(records.view_at(live, at, seat))
 
 
@@ -61,7 +61,7 @@ async def history(request: Request) -> Response:
     start = _number(request, "from", 1)
     end = _number(request, "to", live.version)
     if end - start >= 2000:
-        raise BadRequest("ask for at most 2000 moves at a time")
+        raise Invalid("ask for at most 2000 moves at a time")
     return JSONResponse({"version": live.version,
                          "moves": records.history(live, start, min(end, live.version))})
 
@@ -71,7 +71,7 @@ def _number(request: Request, name: str, default: int) -> int:
     if raw is None:
         return default
     if not raw.isdigit():
-        raise BadRequest(f"'{name}' must be a move number")
+        raise Invalid(f"'{name}' must be a move number")
     return int(raw)
 
 
@@ -95,7 +95,7 @@ async def rematch(request: Request) -> Response:
     body = await read_json(request, service.settings.max_body)
     if not isinstance(body, dict) or set(body) - {"swap"} or not isinstance(
             body.get("swap", False), bool):
-        raise BadRequest('the body must be {"swap": true} or {"swap": false}')
+        raise Invalid('the body must be {"swap": true} or {"swap": false}')
     result = await records.rematch(live, bearer_token(request), body.get("swap", False))
     return JSONResponse(result, status_code=201)
 

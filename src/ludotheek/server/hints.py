@@ -1,0 +1,56 @@
+"""Hints: what the game's strong level would play for a person alone against computers.
+
+Only for the seat to move, and only when every other seat is a computer (in a
+game between people a hint would be help from outside). One analysis per
+position: asking again (or at the same time) gets the same answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from ludotheek.server.errors import Conflict, Forbidden
+from ludotheek.server.seats import seated
+from ludotheek.server.turns import seed_for
+
+if TYPE_CHECKING:
+    from ludotheek.server.service import GameService
+
+log = logging.getLogger("ludotheek.server")
+
+#: the level whose player gives hints (every game has one)
+HINT_LEVEL = "strong"
+
+
+async def hint(service: GameService, gid: str, token: str | None) -> dict[str, Any]:
+    """The strong level's analysis for the seat of ``token``: the move, its value,
+    a ranking and why."""
+    live = await service.load(gid)
+    seat = seated(live, token, "a hint")
+    if not live.alone_against_computers(seat):
+        raise Forbidden("hints are given only in games against the computer; another "
+                        "seat of this game is played by a person")
+    state = live.state
+    if state.is_over:
+        raise Conflict("the game is over", version=live.version)
+    if state.to_move != seat:
+        raise Forbidden("a hint is given only to the seat to move")
+    version = live.version
+    entry = live.hint
+    if entry is None or entry[0] != version:
+        task = asyncio.get_running_loop().create_task(service.pool.analyse(
+            live.game.name, state.to_json(), HINT_LEVEL, seed_for(live.seed, version) ^ 1,
+            service.settings.max_computer_seconds))
+        entry = live.hint = (version, task)
+    try:
+        result = await asyncio.shield(entry[1])
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        if live.hint is entry:
+            live.hint = None
+        log.exception("the hint for game %s failed", live.id)
+        raise
+    return {**result, "version": version, "seat": seat, "level": HINT_LEVEL}

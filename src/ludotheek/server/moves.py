@@ -1,0 +1,145 @@
+"""Moves and undos: checked by the rules engine, stored, then told to everyone.
+
+A move names the version it was made for; a stale one is refused in memory and,
+decisively, by the database. Every accepted move is committed before anyone
+hears of it; then the other processes (on a scaled-out site), the score list
+(a finished game), the next computer player and the watchers are told, in
+that order.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from ludotheek.core.errors import IllegalMove
+from ludotheek.core.game import State
+from ludotheek.core.record import (
+    UNDO,
+    Record,
+    apply_move,
+    effective_line,
+    resign_move,
+    result_of,
+    undo_move,
+    undo_target,
+)
+from ludotheek.server.checks import check_move_text, check_version
+from ludotheek.server.errors import Conflict, Forbidden, Invalid
+from ludotheek.server.livegame import LiveGame
+from ludotheek.server.offload import blocking
+from ludotheek.server.seats import seated
+from ludotheek.store.games import MoveWrite, StaleVersion
+from ludotheek.store.hooks import game_over
+
+if TYPE_CHECKING:
+    from ludotheek.server.service import GameService
+
+log = logging.getLogger("ludotheek.server")
+
+
+def check_at(live: LiveGame, version: int) -> None:
+    """:class:`Conflict` unless the game is still at the ``version`` the client saw."""
+    if version != live.version:
+        raise Conflict(f"the game is at version {live.version}, not {version}",
+                       version=live.version)
+
+
+def _written(live: LiveGame, seat: int, move: str) -> str:
+    """The move as the record writes it (a resignation names its seat)."""
+    if move == UNDO or move.startswith(UNDO + " "):
+        raise Invalid("to take a decision back, use POST /api/games/{id}/undo")
+    if move == "resign":
+        if not live.game.resignable:
+            raise Invalid(f"{live.game.name} has no resignation")
+        return resign_move(live.state, seat)
+    if live.state.to_move != seat:
+        raise Forbidden("it is not your turn")
+    return move
+
+
+async def move(service: GameService, gid: str, token: str | None, move: Any,
+               version: Any) -> tuple[LiveGame, int]:
+    """Play ``move`` for the seat of ``token`` if the game is still at ``version``."""
+    text = check_move_text(move)
+    version = check_version(version)
+    live = await service.load(gid)
+    seat = seated(live, token, "a move")
+    async with live.lock:
+        check_at(live, version)
+        if live.state.is_over:
+            raise Conflict("the game is over", version=live.version)
+        written = _written(live, seat, text)
+        try:
+            new_state = apply_move(live.state, written)
+        except IllegalMove as exc:
+            raise Invalid(str(exc)) from exc
+        await commit(service, live, written, seat, new_state)
+    return live, seat
+
+
+async def undo(service: GameService, gid: str, token: str | None,
+               version: Any) -> tuple[LiveGame, int]:
+    """Take back the last decision of the seat of ``token`` (and every move after it).
+
+    Nothing is removed: the record gets a move ``undo N`` (a new version) whose
+    position is the position after move N, the one before that decision. Only a
+    person playing alone against computer players may undo (see
+    :meth:`LiveGame.undo_target`).
+    """
+    version = check_version(version)
+    live = await service.load(gid)
+    seat = seated(live, token, "an undo")
+    async with live.lock:
+        check_at(live, version)
+        if live.over:
+            raise Conflict("the game is over; its result stands", version=live.version)
+        if not live.alone_against_computers(seat):
+            raise Invalid("undo is possible only when one person plays against "
+                          "computer players")
+        target = live.undo_target(seat)
+        if target is None:
+            raise Invalid("you have made no decision that can be taken back")
+        back = Record(live.game.name, live.options, live.seed, tuple(live.moves[:target]))
+        state = await blocking(back.replay)
+        await commit(service, live, undo_move(target), seat, state)
+    return live, seat
+
+
+async def commit(service: GameService, live: LiveGame, move: str, seat: int | None,
+                 new_state: State) -> None:
+    """Store ``move`` (made by ``seat``) and bring ``live`` to ``new_state``; then tell
+    the others. :class:`Conflict` if another process stored this version first."""
+    over = new_state.is_over
+    try:
+        await service.writer.append(MoveWrite(live.id, live.version, move, seat,
+                                              new_state.to_move, "over" if over else "active",
+                                              result_of(new_state) if over else None))
+    except StaleVersion as exc:
+        service.cache.pop(live.id)  # another process moved it on: read it again
+        raise Conflict(f"the game moved on (version {exc.current})",
+                       version=exc.current) from exc
+    _advance(live, move, seat, new_state)
+    if service.scale_out is not None:
+        await service.scale_out.announce(live)
+    if over:
+        try:
+            await blocking(game_over, service.db, new_state, live.names(), live.id)
+        except Exception:  # the move stands; a score list problem is logged
+            log.exception("updating the score list of game %s failed", live.id)
+    service.schedule_computer(live)  # before the broadcast, so it says "thinking"
+    await service.broadcast(live)
+
+
+def _advance(live: LiveGame, move: str, seat: int | None, new_state: State) -> None:
+    """The stored move in memory: the state, the moves, the version, who moved."""
+    live.state = new_state
+    live.moves.append(move)
+    live.version += 1
+    if undo_target(move) is None:
+        live.movers.append(seat)
+        live.line.append(live.version)
+    else:
+        live.movers.append(None)
+        live.line = effective_line(live.moves)
+    live.thinking = False
