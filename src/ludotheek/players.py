@@ -27,7 +27,7 @@ from typing import Any
 from ludotheek.ai.base import Player
 from ludotheek.ai.mcts import MCTSPlayer
 from ludotheek.ai.simple import GreedyPlayer, RandomPlayer
-from ludotheek.core.errors import BadOption, UnknownPlayer
+from ludotheek.core.errors import BadOption, UnknownPlayer, quoted
 from ludotheek.games import get as get_game
 
 
@@ -103,8 +103,9 @@ def info(game: str, name: str) -> PlayerInfo:
     table = _table(game)
     if name not in table:
         raise UnknownPlayer(
-            f"unknown player {name!r} for {game}; the players are: {', '.join(sorted(table))}"
-        )
+            f"unknown player {name!r} for {game}; the players are: {', '.join(sorted(table))}",
+            code="player.unknown", player=quoted(name), game=game,
+            players=", ".join(sorted(table)))
     return table[name]
 
 
@@ -114,7 +115,7 @@ def get(game: str, name: str, **params: Any) -> Player:
     try:
         return factory(**params)
     except TypeError as exc:
-        raise BadOption(f"player {name}: {exc}") from exc
+        raise BadOption(f"player {name}: {exc}", code="player.params", player=name) from exc
 
 
 def levels(game: str) -> dict[str, Level]:
@@ -169,8 +170,8 @@ def for_level(game: str, level: str, seed: int | None = None) -> tuple[Player, f
     table = levels(game)
     if level not in table:
         raise UnknownPlayer(
-            f"unknown level {level!r} for {game}; the levels are: {', '.join(table)}"
-        )
+            f"unknown level {level!r} for {game}; the levels are: {', '.join(table)}",
+            code="player.level", level=quoted(level), levels=", ".join(table))
     lv = table[level]
     return get(game, lv.player, seed=seed, **dict(lv.params)), lv.seconds
 
@@ -186,7 +187,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise BadOption(f"player parameter {part!r} is not key=value")
+            raise BadOption(f"player parameter {part!r} is not key=value", code="player.param",
+                            param=quoted(part))
         params[key] = _number(value)
     return name, params
 

@@ -62,7 +62,8 @@ class State(ABC):
 
     def resign(self, seat: int) -> State:
         """The state after ``seat`` resigns (games that allow it override this)."""
-        raise IllegalMove(f"{self.game.name} has no resignation")
+        raise IllegalMove(f"{self.game.name} has no resignation", code="move.no_resignation",
+                          game=self.game.name)
 
     def adjudicate(self) -> State:
         """A finished state, scored as the rules score a game stopped here.
@@ -173,7 +174,7 @@ class Game(ABC):
     def new(self, seed: int = 0, **options: Any) -> State:
         """A new game. Unknown or out-of-range options raise :class:`BadOption`."""
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise IllegalMove(f"the seed must be a whole number, not {seed!r}")
+            raise IllegalMove(f"the seed must be a whole number, not {seed!r}", code="game.seed")
         return self._new(seed, self.check_options(options))
 
     @abstractmethod

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludotheek.core.errors import BadOption
+from ludotheek.core.errors import BadOption, quoted
 
 
 @dataclass(frozen=True)
@@ -46,11 +46,12 @@ class IntOption(Option):
                     and len(digits) <= 19:
                 value = int(digits)
             else:
-                raise BadOption(f"option {self.name} must be a whole number, not {value!r}")
+                raise BadOption(f"option {self.name} must be a whole number, not {value!r}",
+                                code="option.not_whole", option=self.name, value=quoted(value))
         if not self.low <= value <= self.high:
             raise BadOption(
-                f"option {self.name} must be between {self.low} and {self.high}, not {value}"
-            )
+                f"option {self.name} must be between {self.low} and {self.high}, not {value}",
+                code="option.range", option=self.name, low=self.low, high=self.high, value=value)
         return value
 
     def describe(self) -> dict[str, Any]:
@@ -64,7 +65,9 @@ class ChoiceOption(Option):
     def check(self, value: Any) -> Any:
         if value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise BadOption(f"option {self.name} must be one of {allowed}, not {value!r}")
+            raise BadOption(f"option {self.name} must be one of {allowed}, not {value!r}",
+                            code="option.choice", option=self.name, choices=allowed,
+                            value=quoted(value))
         return value
 
     def describe(self) -> dict[str, Any]:
@@ -86,7 +89,8 @@ class BoolOption(Option):
             return True
         if isinstance(value, str) and value.strip().lower() in _FALSE:
             return False
-        raise BadOption(f"option {self.name} must be on or off, not {value!r}")
+        raise BadOption(f"option {self.name} must be on or off, not {value!r}", code="option.bool",
+                        option=self.name, value=quoted(value))
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "type": "bool"}
@@ -105,8 +109,8 @@ class TextOption(Option):
                 value = [value]
             if not isinstance(value, list | tuple) or len(value) > self.max_items:
                 raise BadOption(
-                    f"option {self.name} must be a list of at most {self.max_items} texts"
-                )
+                    f"option {self.name} must be a list of at most {self.max_items} texts",
+                    code="option.list", option=self.name, max=self.max_items)
             return [self._one(v) for v in value]
         return self._one(value)
 
@@ -114,9 +118,11 @@ class TextOption(Option):
         if value is None:
             return ""
         if not isinstance(value, str):
-            raise BadOption(f"option {self.name} must be text, not {value!r}")
+            raise BadOption(f"option {self.name} must be text, not {value!r}", code="option.text",
+                            option=self.name, value=quoted(value))
         if len(value) > self.max_length:
-            raise BadOption(f"option {self.name} is longer than {self.max_length} characters")
+            raise BadOption(f"option {self.name} is longer than {self.max_length} characters",
+                            code="option.too_long", option=self.name, max=self.max_length)
         return value
 
     def describe(self) -> dict[str, Any]:
@@ -132,5 +138,6 @@ def check_options(
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(by_name) or "none"
-        raise BadOption(f"unknown option {unknown[0]!r} for {game} (options: {known})")
+        raise BadOption(f"unknown option {unknown[0]!r} for {game} (options: {known})",
+                        code="option.unknown", option=unknown[0], game=game, known=known)
     return {o.name: (o.check(given[o.name]) if o.name in given else o.default) for o in declared}

@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludotheek.core.errors import BadOption, BadRecord, IllegalMove, UnknownGame
+from ludotheek.core.errors import BadOption, BadRecord, IllegalMove, UnknownGame, quoted
 from ludotheek.core.game import State
 
 RESIGN = "resign"
@@ -42,14 +42,16 @@ def apply_move(state: State, move: str) -> State:
     """Play ``move``, where ``resign`` / ``resign N`` resign as records write it."""
     if move == RESIGN or move.startswith(RESIGN + " "):
         if state.is_over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", code="move.game_over")
         rest = move[len(RESIGN):].strip()
         if not rest:
             seat = state.to_move
         elif rest.isascii() and rest.isdigit() and len(rest) < 4 and int(rest) < state.num_players:
             seat = int(rest)
         else:
-            raise IllegalMove(f"{move!r}: resign takes a seat number 0-{state.num_players - 1}")
+            raise IllegalMove(f"{move!r}: resign takes a seat number 0-{state.num_players - 1}",
+                              code="move.resign_seat", move=quoted(move),
+                              last=state.num_players - 1)
         assert seat is not None
         return state.resign(seat)
     return state.play(move)
@@ -71,7 +73,8 @@ def undo_target(move: str) -> int | None:
         return None
     rest = move[len(UNDO):].strip()
     if not rest.isdigit():
-        raise BadRecord(f"{move!r}: write undo N, N the number of the move to return to")
+        raise BadRecord(f"{move!r}: write undo N, N the number of the move to return to",
+                        code="record.bad_undo", move=quoted(move))
     return int(rest)
 
 
@@ -87,7 +90,8 @@ def effective_line(moves: Sequence[str]) -> list[int]:
             node.append(number)
         else:
             if target >= number:
-                raise BadRecord(f"move {number} ({move!r}) must go back to an earlier move")
+                raise BadRecord(f"move {number} ({move!r}) must go back to an earlier move",
+                                code="record.undo_forward", number=number, move=quoted(move))
             parent.append(0)
             node.append(node[target])
     line = []
@@ -126,7 +130,7 @@ class Record:
         try:
             return get(self.game).new(self.seed, **dict(self.options))
         except (UnknownGame, BadOption) as exc:
-            raise BadRecord(str(exc)) from exc
+            raise BadRecord(str(exc), code=exc.code, **exc.params) from exc
 
     def states(self) -> Iterator[State]:
         """Every state from the start to the end, checking each move."""
@@ -136,19 +140,25 @@ class Record:
         seen = [state] if undoes else []  # every position, kept only when undos need them
         for number, move in enumerate(self.moves, 1):
             if not isinstance(move, str):
-                raise BadRecord(f"move {number} is not text: {move!r}")
+                raise BadRecord(f"move {number} is not text: {move!r}", code="record.not_text",
+                                number=number)
             target = undo_target(move)
             if target is not None:
                 if state.is_over:
-                    raise BadRecord(f"move {number} ({move!r}): the game is over")
+                    raise BadRecord(f"move {number} ({move!r}): the game is over",
+                                    code="record.game_over", number=number, move=quoted(move))
                 if target >= number:
-                    raise BadRecord(f"move {number} ({move!r}) must go back to an earlier move")
+                    raise BadRecord(f"move {number} ({move!r}) must go back to an earlier move",
+                                    code="record.undo_forward", number=number,
+                                    move=quoted(move))
                 state = seen[target]
             else:
                 try:
                     state = apply_move(state, move)
                 except IllegalMove as exc:
-                    raise BadRecord(f"move {number} ({move!r}) is illegal: {exc}") from exc
+                    raise BadRecord(f"move {number} ({move!r}) is illegal: {exc}",
+                                    code="record.illegal_move", number=number,
+                                    move=quoted(move), reason=exc) from exc
             if undoes:
                 seen.append(state)
             yield state
@@ -187,28 +197,29 @@ class Record:
             try:
                 data = json.loads(data)
             except json.JSONDecodeError as exc:
-                raise BadRecord(f"not a JSON game record: {exc}") from exc
+                raise BadRecord(f"not a JSON game record: {exc}", code="record.not_json") from exc
         if not isinstance(data, Mapping):
-            raise BadRecord("a game record must be a JSON object")
+            raise BadRecord("a game record must be a JSON object", code="record.not_object")
         if data.get("format", FORMAT) != FORMAT:
-            raise BadRecord(f"not a ludotheek game record (format {data.get('format')!r})")
+            raise BadRecord(f"not a ludotheek game record (format {data.get('format')!r})",
+                            code="record.format", format=quoted(data.get("format")))
         game, options, seed, moves = (data.get(k) for k in ("game", "options", "seed", "moves"))
         if not isinstance(game, str):
-            raise BadRecord("the record names no game")
+            raise BadRecord("the record names no game", code="record.no_game")
         if options is None:
             options = {}
         if not isinstance(options, Mapping):
-            raise BadRecord("the record's options must be an object")
+            raise BadRecord("the record's options must be an object", code="record.options")
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadRecord("the record's seed must be a whole number")
+            raise BadRecord("the record's seed must be a whole number", code="record.seed")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise BadRecord("the record's moves must be a list of texts")
+            raise BadRecord("the record's moves must be a list of texts", code="record.moves")
         seats = data.get("seats") or ()
         result = data.get("result")
         if not isinstance(seats, list | tuple) or not all(isinstance(s, Mapping) for s in seats):
-            raise BadRecord("the record's seats must be a list of objects")
+            raise BadRecord("the record's seats must be a list of objects", code="record.seats")
         if result is not None and not isinstance(result, Mapping):
-            raise BadRecord("the record's result must be an object")
+            raise BadRecord("the record's result must be an object", code="record.result")
         return cls(game, dict(options), seed, tuple(moves), tuple(seats), result)
 
 
@@ -293,17 +304,18 @@ def from_text(text: str) -> Record:
             continue
         head, sep, body = line.partition(": ")
         if not sep or not head.split(".")[0].isdigit():
-            raise BadRecord(f"line {number} is not 'N. SEAT: moves': {raw[:60]!r}")
+            raise BadRecord(f"line {number} is not 'N. SEAT: moves': {raw[:60]!r}",
+                            code="record.line", line=number, text=quoted(raw))
         moves.extend(m.strip() for m in body.split(";") if m.strip())
     if "Game" not in tags:
-        raise BadRecord('the text names no game (a [Game "..."] line)')
+        raise BadRecord('the text names no game (a [Game "..."] line)', code="record.no_game_tag")
     try:
         seed = int(tags.get("Seed", "0"))
         options = json.loads(tags.get("Options", "{}"))
         seats = json.loads(tags["Seats"]) if "Seats" in tags else ()
         result = json.loads(tags["Result"]) if "Result" in tags else None
     except (ValueError, json.JSONDecodeError) as exc:
-        raise BadRecord(f"a tag of the record cannot be read: {exc}") from exc
+        raise BadRecord(f"a tag of the record cannot be read: {exc}", code="record.tag") from exc
     return Record.from_json({"game": tags["Game"], "seed": seed, "options": options,
                              "moves": moves, "seats": list(seats), "result": result})
 
@@ -312,5 +324,5 @@ def load(text: str) -> Record:
     """A record from either form (JSON or text)."""
     stripped = text.lstrip()
     if not stripped:
-        raise BadRecord("the record is empty")
+        raise BadRecord("the record is empty", code="record.empty")
     return Record.from_json(text) if stripped.startswith("{") else from_text(text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from ludotheek.core.errors import UnknownGame
+from ludotheek.core.errors import UnknownGame, quoted
 from ludotheek.core.game import Game
 
 #: every game the project knows, by name, and the package that holds it
@@ -36,7 +36,8 @@ def get(name: str) -> Game:
     if game is not None:
         return game
     if name not in names():
-        raise UnknownGame(f"unknown game {name!r}; the games are: {', '.join(names())}")
+        raise UnknownGame(f"unknown game {name!r}; the games are: {', '.join(names())}",
+                          code="game.unknown", game=quoted(name), games=", ".join(names()))
     module = importlib.import_module(_PACKAGES[name])
     game = module.GAME
     assert isinstance(game, Game)
