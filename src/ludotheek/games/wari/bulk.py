@@ -304,7 +304,8 @@ class WariBatch:
         cup is not legal."""
         c = np.asarray(cups)
         if c.shape != (len(self),) or not np.issubdtype(c.dtype, np.integer):
-            raise IllegalMove(f"give one cup index (0-11) per game, {len(self)} in all")
+            raise IllegalMove(f"give one cup index (0-11) per game, {len(self)} in all",
+                              code="wari.bulk_shape", games=len(self))
         local = c.astype(np.int64) - 6 * self.to_move
         ok = (local >= 0) & (local < 6)
         ok[ok] = (self._legal[ok] >> local[ok].astype(np.uint8)) & 1 != 0
@@ -312,7 +313,8 @@ class WariBatch:
         if len(bad):
             i = int(bad[0])
             legal = ", ".join(str(k + 1) for k in np.flatnonzero(self.legal_mask()[i]))
-            raise IllegalMove(f"game {i}: cup {int(c[i]) + 1} is not legal (legal: {legal})")
+            raise IllegalMove(f"game {i}: cup {int(c[i]) + 1} is not legal (legal: {legal})",
+                              code="wari.bulk_illegal", game=i, cup=int(c[i]) + 1, legal=legal)
         rows = np.flatnonzero(~self.done)
         own, opp, captured = _play(self._own[rows], self._opp[rows], local[rows])
         mover = self.to_move[rows].astype(np.intp)

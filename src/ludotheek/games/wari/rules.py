@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from operator import add
 from typing import Any
 
-from ludotheek.core.errors import IllegalMove
+from ludotheek.core.errors import IllegalMove, quoted
 from ludotheek.core.game import JSON, Game, SeededState, load_json
 from ludotheek.core.options import BoolOption, ChoiceOption, IntOption
 
@@ -189,7 +189,7 @@ class WariState(SeededState):
     def play(self, move: str) -> WariState:
         cup = _PARSE.get(move) if isinstance(move, str) else None
         if cup is None or cup not in self.legal_cups():
-            raise IllegalMove(self.why_illegal(move))
+            raise self.illegal(move)
         return self._play_cup(cup)
 
     def _play_cup(self, cup: int) -> WariState:
@@ -247,9 +247,10 @@ class WariState(SeededState):
     def resign(self, seat: int) -> WariState:
         """``seat`` resigns and loses at once, whatever the count."""
         if self.to_move is None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", code="move.game_over")
         if seat not in (SOUTH, NORTH):
-            raise IllegalMove(f"there is no seat {seat}; Wari has seats 0 (South) and 1 (North)")
+            raise IllegalMove(f"there is no seat {seat}; Wari has seats 0 (South) and 1 (North)",
+                              code="wari.no_seat", number=seat)
         new = self._copy()
         new.to_move = None
         new._legal = []
@@ -284,42 +285,56 @@ class WariState(SeededState):
     # --- explaining ------------------------------------------------
     def why_illegal(self, move: object) -> str:
         """Say what is wrong with ``move`` (which is not legal here)."""
+        return str(self.illegal(move))
+
+    def illegal(self, move: object) -> IllegalMove:
+        """The error for ``move`` (which is not legal here): what is wrong, with its code
+        and parameters (``seat``/``other_seat``: the seats it names)."""
         if self.to_move is None:
-            return "the game is over"
-        side = SIDE_NAMES["en"][self.to_move]
-        own = _OWN[self.to_move]
+            return IllegalMove("the game is over", code="move.game_over")
+        seat = self.to_move
+        side = SIDE_NAMES["en"][seat]
+        own = _OWN[seat]
         first, final = own[0] + 1, own[-1] + 1
+        cups = {"seat": seat, "first": first, "last": final}
         if not isinstance(move, str):
-            return f"a move is a cup number as text, {first}-{final} for {side}, not {move!r}"
+            return IllegalMove(f"a move is a cup number as text, {first}-{final} for {side}, "
+                               f"not {move!r}", code="wari.not_text", **cups)
         text = move.strip()
         if not text:
-            return f"empty move: give a cup number, {first}-{final} for {side}"
+            return IllegalMove(f"empty move: give a cup number, {first}-{final} for {side}",
+                               code="wari.empty", **cups)
         if not text.isdigit():
-            return f"{move!r} is not a cup number; {side} plays cups {first}-{final}"
+            return IllegalMove(f"{move!r} is not a cup number; {side} plays cups {first}-{final}",
+                               code="wari.not_a_cup", move=quoted(move), **cups)
         number = int(text)
         if not 1 <= number <= 12:
-            return f"there is no cup {number}; the cups are numbered 1-12"
+            return IllegalMove(f"there is no cup {number}; the cups are numbered 1-12",
+                               code="wari.no_cup", cup=number)
         cup = number - 1
         if text != _MOVE_NAMES[cup]:
-            return f"write the cup as {_MOVE_NAMES[cup]!r}, not {move!r}"
+            return IllegalMove(f"write the cup as {_MOVE_NAMES[cup]!r}, not {move!r}",
+                               code="wari.spelling", cup=_MOVE_NAMES[cup], move=quoted(move))
         if cup not in own:
-            return f"cup {number} is not {side}'s: {side} plays cups {first}-{final}"
+            return IllegalMove(f"cup {number} is not {side}'s: {side} plays cups {first}-{final}",
+                               code="wari.not_own", cup=number, **cups)
         if not self.board[cup]:
-            return f"cup {number} is empty"
-        other = SIDE_NAMES["en"][1 - self.to_move]
-        opp_lo = 6 if self.to_move == SOUTH else 0
+            return IllegalMove(f"cup {number} is empty", code="wari.cup_empty", cup=number)
+        other = SIDE_NAMES["en"][1 - seat]
+        opp_lo = 6 if seat == SOUTH else 0
         legal = ", ".join(self.legal_moves())
         if not any(self.board[opp_lo : opp_lo + 6]) and not _feeds(cup, self.board[cup]):
-            return (
-                f"cup {number} does not reach {other}'s empty row; you must feed it "
-                f"(legal: {legal})"
-            )
+            return IllegalMove(f"cup {number} does not reach {other}'s empty row; you must feed "
+                               f"it (legal: {legal})", code="wari.must_feed", cup=number,
+                               other_seat=1 - seat, legal=legal)
         if _grand_slam(self.board, cup):
-            return (
-                f"cup {number} would capture every seed on {other}'s row (a grand slam), "
-                f"which is forbidden while another move exists (legal: {legal})"
-            )
-        return f"cup {number} cannot be played now (legal: {legal})"  # pragma: no cover
+            return IllegalMove(f"cup {number} would capture every seed on {other}'s row (a grand "
+                               f"slam), which is forbidden while another move exists (legal: "
+                               f"{legal})", code="wari.grand_slam", cup=number,
+                               other_seat=1 - seat, legal=legal)
+        return IllegalMove(  # pragma: no cover
+            f"cup {number} cannot be played now (legal: {legal})", code="wari.not_now",
+            cup=number, legal=legal)
 
     def describe_move(self, move: str, lang: str = "en") -> str:
         """What playing ``move`` here does, in words.
