@@ -16,6 +16,8 @@ then column, ``B7``. Inside the engine a cell is an index 0-224
 
 from __future__ import annotations
 
+from ludotheek.core.errors import IllegalMove, quoted
+
 SIZE = 15
 NUM_CELLS = SIZE * SIZE
 ROWS = "ABCDEFGHIJKLMNO"
@@ -59,14 +61,23 @@ def cell_problem(text: str) -> str | None:
     >>> cell_problem("B")
     "'B' is not a cell: a cell is a row A-O and a column 1-15, like B7"
     """
+    error = cell_error(text)
+    return None if error is None else str(error)
+
+
+def cell_error(text: str) -> IllegalMove | None:
+    """:func:`cell_problem` as an error with its code and parameters (None for a cell)."""
     t = text.strip().upper()
     if t in CELL_INDEX:
         return None
     if len(t) >= 2 and t[0].isalpha() and t[1:].isdigit():
         if t[0] not in ROWS:
-            return f"there is no row {t[0]}: the rows are A-O"
-        return f"there is no column {int(t[1:])}: the columns are 1-15"
-    return f"{text!r} is not a cell: a cell is a row A-O and a column 1-15, like B7"
+            return IllegalMove(f"there is no row {t[0]}: the rows are A-O", code="akwaier.no_row",
+                               row=t[0])
+        return IllegalMove(f"there is no column {int(t[1:])}: the columns are 1-15",
+                           code="akwaier.no_column", column=int(t[1:]))
+    return IllegalMove(f"{text!r} is not a cell: a cell is a row A-O and a column 1-15, like B7",
+                       code="akwaier.not_a_cell", text=quoted(text))
 
 
 def cell_index(text: str) -> int:

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ludotheek.core.errors import BadOption
+from ludotheek.core.errors import BadOption, quoted
 from ludotheek.core.options import Option
 
 SEAT_NAMES: dict[str, tuple[str, ...]] = {
@@ -44,7 +44,8 @@ MAX_LETTERS = 8
 
 def _person(name: str) -> str:
     if not name.isprintable():
-        raise BadOption(f"option names: a name holds printable characters only, not {name!r}")
+        raise BadOption(f"option names: a name holds printable characters only, not {name!r}",
+                        code="akwaier.name_unprintable", name=quoted(name))
     return name.strip()[:MAX_LETTERS].rstrip().upper() or PERSON
 
 
@@ -58,7 +59,8 @@ def check_names(value: Any) -> list[str]:
         if colon and seat.strip().isdigit():
             n = int(seat)
             if not 1 <= n <= 6:
-                raise BadOption(f"option names: there is no seat {n}; the seats are 1-6")
+                raise BadOption(f"option names: there is no seat {n}; the seats are 1-6",
+                                code="akwaier.name_seat", number=n)
             out = [""] * 6
             out[n - 1] = _person(name)
             return out
@@ -69,13 +71,15 @@ def check_names(value: Any) -> list[str]:
         else:
             return [""] * 6
     if not isinstance(value, list | tuple) or len(value) > 6:
-        raise BadOption("option names must be a list of at most six names, or a text like 3:JAN")
+        raise BadOption("option names must be a list of at most six names, or a text like 3:JAN",
+                        code="akwaier.names_list")
     out = []
     for v in value:
         if v is None:
             v = ""
         if not isinstance(v, str):
-            raise BadOption(f"option names: a name must be text, not {v!r}")
+            raise BadOption(f"option names: a name must be text, not {v!r}",
+                            code="akwaier.name_text")
         v = v.strip()
         out.append("" if not v else PERSON if v == PERSON else _person(v))
     return out + [""] * (6 - len(out))

@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ludotheek.core.errors import IllegalMove
+from ludotheek.core.errors import IllegalMove, quoted
 from ludotheek.games.akwaier.board import (
     CELL_NAMES,
     CHAIN_INDEX,
     CHAINS,
     NUM_CELLS,
     NUM_CHAINS,
-    cell_problem,
+    cell_error,
 )
 from ludotheek.games.akwaier.core import BUY, HAND, KEEP, OVER, PLACE, Core, touch
 from ludotheek.games.akwaier.names import seat_names
@@ -53,6 +53,8 @@ for _ch in range(NUM_CHAINS):
     for _n in (1, 2, 3):
         FAST[BUY_NAMES[_ch][_n]] = (_K_BUY, _ch, _n)
 
+#: the phase a wrong move is refused in, as the parameter ``phase`` of its code
+_PHASE_WORD = {PLACE: "akwaier.place", KEEP: "akwaier.keep", BUY: "akwaier.buy"}
 _PHASE_HINT = {
     PLACE: "place a tile (like B7, or H8+E to found E there), or pass if none can be placed",
     KEEP: "choose the surviving chain with keep",
@@ -80,116 +82,137 @@ def canonical(text: str) -> str:
     return t.replace(" ", "").upper()
 
 
-def _malformed(move: str) -> str:
+def _malformed(move: str) -> IllegalMove:
     """What is wrong with a move that is not a well-formed move at all."""
     t = " ".join(move.split())
     low = t.lower()
     if not t:
-        return "empty move: place a tile like B7, found with H8+E, keep A, buy C 3, " \
-               "buy none or pass"
+        return IllegalMove("empty move: place a tile like B7, found with H8+E, keep A, buy C 3, "
+                           "buy none or pass", code="akwaier.empty")
     if low == "keep" or low.startswith("keep "):
         rest = t[4:].strip()
-        return f"keep needs a chain A-H, like keep A, not {rest!r}" if rest \
-            else "keep needs a chain: keep A"
+        if rest:
+            return IllegalMove(f"keep needs a chain A-H, like keep A, not {rest!r}",
+                               code="akwaier.keep_chain", text=quoted(rest))
+        return IllegalMove("keep needs a chain: keep A", code="akwaier.keep_nothing")
     if low == "buy" or low.startswith("buy "):
         parts = t[3:].split()
         if not parts:
-            return "buy needs a chain and a number of shares (buy C 3), or buy none"
+            return IllegalMove("buy needs a chain and a number of shares (buy C 3), or buy none",
+                               code="akwaier.buy_nothing")
         chain = parts[0].upper()
         if chain not in CHAIN_INDEX:
-            return f"there is no chain {parts[0]!r}: the chains are A-H"
+            return IllegalMove(f"there is no chain {parts[0]!r}: the chains are A-H",
+                               code="akwaier.no_chain", chain=quoted(parts[0]))
         if len(parts) != 2:
-            return f"write buy {chain} 1, buy {chain} 2 or buy {chain} 3 (or buy none)"
+            return IllegalMove(f"write buy {chain} 1, buy {chain} 2 or buy {chain} 3 (or buy none)",
+                               code="akwaier.buy_form", chain=chain)
         count = parts[1]
         if not count.lstrip("-").isdigit():
-            return f"{count!r} is not a number of shares: buy {chain} 1-3"
+            return IllegalMove(f"{count!r} is not a number of shares: buy {chain} 1-3",
+                               code="akwaier.buy_count", count=quoted(count), chain=chain)
         n = int(count)
         if n > 3:
-            return f"at most 3 shares can be bought in a turn, not {n}"
+            return IllegalMove(f"at most 3 shares can be bought in a turn, not {n}",
+                               code="akwaier.buy_max", count=n)
         if n < 1:
-            return f"buy at least 1 share (buy {chain} 1-3), or buy none"
-        return f"write buy {chain} {n}"
+            return IllegalMove(f"buy at least 1 share (buy {chain} 1-3), or buy none",
+                               code="akwaier.buy_min", chain=chain)
+        return IllegalMove(f"write buy {chain} {n}", code="akwaier.buy_spelling", chain=chain,
+                           count=n)
     if "+" in t:
         where, _, chain = t.replace(" ", "").partition("+")
-        problem = cell_problem(where)
-        if problem:
-            return problem
-        return f"there is no chain {chain!r} to found: the chains are A-H"
-    return cell_problem(t) or f"{move!r} is not a move"
+        return cell_error(where) or IllegalMove(
+            f"there is no chain {chain!r} to found: the chains are A-H",
+            code="akwaier.no_chain", chain=quoted(chain))
+    return cell_error(t) or IllegalMove(f"{move!r} is not a move", code="akwaier.not_a_move",
+                                        move=quoted(move))
 
 
 def parse(core: Core, move: object) -> Op:
     """The op for ``move`` in ``core``'s position; :class:`IllegalMove` if it is not legal."""
     if not isinstance(move, str):
-        raise IllegalMove(f"a move is text like B7 or buy C 3, not {move!r}")
+        raise IllegalMove(f"a move is text like B7 or buy C 3, not {move!r}",
+                          code="akwaier.not_text")
     spec = FAST.get(move)
     if spec is None:
         spec = FAST.get(canonical(move))
         if spec is None:
-            raise IllegalMove(_malformed(move))
+            raise _malformed(move)
     phase = core.phase
     if phase == OVER:
-        raise IllegalMove("the game is over")
+        raise IllegalMove("the game is over", code="move.game_over")
     kind, a, b = spec
     return _CHECKS[kind](core, a, b, phase)
 
 
-def _wrong_phase(core: Core, phase: int, what: str) -> IllegalMove:
+def _wrong_phase(core: Core, phase: int, what: str, code: str, **params: object
+                 ) -> IllegalMove:
+    """``what`` (code ``akwaier.<code>``) is not possible in this ``phase``."""
     name = seat_name(core, core.mover)
-    return IllegalMove(f"{what} is not possible now: {name} must {_PHASE_HINT[phase]}")
+    return IllegalMove(f"{what} is not possible now: {name} must {_PHASE_HINT[phase]}",
+                       code=f"akwaier.{code}", seat=core.mover, phase=_PHASE_WORD[phase],
+                       **params)
 
 
 def _check_place(core: Core, cell: int, found: int, phase: int) -> Op:
     name = CELL_NAMES[cell]
     if phase != PLACE:
-        raise _wrong_phase(core, phase, f"placing {name}")
+        raise _wrong_phase(core, phase, f"placing {name}", "place_not_now", cell=name)
     m = core.mover
     hand = core.hands[m * HAND:m * HAND + HAND]
     if cell not in hand:
-        raise IllegalMove(f"{name} is not one of {seat_name(core, m)}'s tiles")
+        raise IllegalMove(f"{name} is not one of {seat_name(core, m)}'s tiles",
+                          code="akwaier.not_in_hand", cell=name, seat=m)
     slot = hand.index(cell)
     chains, loose = touch(core.board, cell)
     if not chains and loose:
         around = ", ".join(CELL_NAMES[n] for n in loose)
         raise IllegalMove(f"{name} may not be placed: it touches the loose tile "
-                          f"{around} and no chain, so a chain would appear unnoticed")
+                          f"{around} and no chain, so a chain would appear unnoticed",
+                          code="akwaier.touches_loose", cell=name, around=around)
     if found >= 0:
         ch = CHAINS[found]
         if chains or loose:
             raise IllegalMove(f"no chain can be founded on {name}: a chain is founded only "
-                              f"on a cell whose four neighbours are all empty")
+                              f"on a cell whose four neighbours are all empty",
+                              code="akwaier.found_here", cell=name)
         if core.sizes[found]:
             raise IllegalMove(f"chain {ch} already exists; it can be founded again only "
-                              f"after it has been absorbed")
+                              f"after it has been absorbed", code="akwaier.chain_exists",
+                              chain=ch)
     return (Core.do_place, slot, cell, found, chains, loose)
 
 
 def _check_keep(core: Core, chain: int, _b: int, phase: int) -> Op:
     if phase != KEEP:
-        raise IllegalMove(f"keep {CHAINS[chain]}: there is no tie to settle now")
+        raise IllegalMove(f"keep {CHAINS[chain]}: there is no tie to settle now",
+                          code="akwaier.keep_no_tie", chain=CHAINS[chain])
     assert core.pending is not None
     tied = core.pending[4]
     if chain not in tied:
         choices = " or ".join(CHAINS[c] for c in tied)
         raise IllegalMove(f"chain {CHAINS[chain]} is not one of the tied largest chains: "
-                          f"keep {choices}")
+                          f"keep {choices}", code="akwaier.keep_not_tied", chain=CHAINS[chain],
+                          choices=choices)
     return (Core.do_keep, chain)
 
 
 def _check_buy(core: Core, chain: int, count: int, phase: int) -> Op:
     if phase != BUY:
-        raise _wrong_phase(core, phase, "buying")
+        raise _wrong_phase(core, phase, "buying", "buy_not_now")
     if chain >= 0 and not core.sizes[chain]:
         raise IllegalMove(f"chain {CHAINS[chain]} does not exist, so its shares cannot be "
-                          f"bought")
+                          f"bought", code="akwaier.buy_no_chain", chain=CHAINS[chain])
     return (Core.do_buy, chain, count)
 
 
 def _check_pass(core: Core, _a: int, _b: int, phase: int) -> Op:
     if phase != PLACE:
-        raise _wrong_phase(core, phase, "passing")
+        raise _wrong_phase(core, phase, "passing", "pass_not_now")
     if core.can_place(core.mover):
-        raise IllegalMove("passing is allowed only when no tile in hand can be placed")
+        raise IllegalMove("passing is allowed only when no tile in hand can be placed",
+                          code="akwaier.pass_not_allowed")
     return (Core.do_pass,)
 
 
