@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from ludotheek.core.errors import IllegalMove, quoted
+
 #: the six directions, clockwise from east (the index is the engine's number)
 DIRECTIONS = ("E", "SE", "SW", "W", "NW", "NE")
 DIRECTION_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
@@ -79,18 +81,27 @@ class Board:
 
     def off_board(self, text: str) -> str | None:
         """Why ``text`` (shaped like a hex name) is not a hex here; ``None`` if it is one."""
+        error = self.off_board_error(text)
+        return None if error is None else str(error)
+
+    def off_board_error(self, text: str) -> IllegalMove | None:
+        """:meth:`off_board` as an error with its code and parameters."""
         m = HEX_PATTERN.match(text.strip())
         if not m:
-            return f"{text!r} is not a hex name (a row letter and a place, like F4)"
+            return IllegalMove(f"{text!r} is not a hex name (a row letter and a place, like F4)",
+                               code="haaienzee.not_a_hex", text=quoted(text))
         row = ord(m.group(1).upper()) - ord("A")
         place = int(m.group(2))
         letters = self.row_letters()
         if row >= len(self.rows):
-            return (f"hex {text.upper()} is off the board: the rows are "
-                    f"{letters[0]}-{letters[-1]}")
+            return IllegalMove(f"hex {text.upper()} is off the board: the rows are "
+                               f"{letters[0]}-{letters[-1]}", code="haaienzee.off_rows",
+                               hex=text.upper(), first=letters[0], last=letters[-1])
         n = len(self.rows[row])
         if not 1 <= place <= n:
-            return f"hex {text.upper()} is off the board: row {letters[row]} has places 1-{n}"
+            return IllegalMove(f"hex {text.upper()} is off the board: row {letters[row]} has "
+                               f"places 1-{n}", code="haaienzee.off_row", hex=text.upper(),
+                               row=letters[row], places=n)
         return None
 
     def parse(self, text: str) -> int | None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ludotheek.core.errors import IllegalMove
+from ludotheek.core.errors import IllegalMove, quoted
 from ludotheek.games.haaienzee.board import DIRECTION_INDEX, DIRECTIONS, HEX_PATTERN, Board
 from ludotheek.games.haaienzee.engine import (
     COLOUR_NAMES,
@@ -64,6 +64,8 @@ _SEAT_LETTERS = {"y": 0, "g": 0, "r": 1}
 
 DIRECTIONS_TEXT = "E, W, NE, NW, SE, SW"
 COLOURS_TEXT = "white, grey, brown"
+#: turns as the error messages show them
+EXAMPLE = "'R G6', 'L -', 'empty E5' or 'white -'"
 
 
 class TurnWords(NamedTuple):
@@ -102,31 +104,35 @@ def split_shark(text: str) -> tuple[tuple[int, int] | None, str]:
     if letter not in _SEAT_LETTERS or not 1 <= number <= 3:
         raise IllegalMove(
             f"there is no shark {m.group(1)}{m.group(2)}: the sharks are Y1-Y3 (yellow) "
-            "and R1-R3 (red)"
-        )
+            "and R1-R3 (red)", code="haaienzee.no_shark", shark=f"{m.group(1)}{m.group(2)}")
     return (_SEAT_LETTERS[letter], number), text[m.end():]
 
 
 def parse_hex(b: Board, word: str) -> int:
     cell = b.parse(word)
     if cell is None:
-        raise IllegalMove(b.off_board(word) or f"there is no hex {word!r}")
+        raise b.off_board_error(word) or IllegalMove(f"there is no hex {word!r}",
+                                                    code="haaienzee.no_hex", text=quoted(word))
     return cell
 
 
 def parse_direction(word: str) -> int:
     d = DIRECTION_WORDS.get(word.lower())
     if d is None:
-        raise IllegalMove(f"there is no direction {word!r}; the directions are {DIRECTIONS_TEXT}")
+        raise IllegalMove(f"there is no direction {word!r}; the directions are {DIRECTIONS_TEXT}",
+                          code="haaienzee.no_direction", text=quoted(word),
+                          directions=DIRECTIONS_TEXT)
     return d
 
 
 def parse_colour(word: str, allow_empty: bool) -> int:
     c = COLOUR_WORDS.get(word.lower())
     if c is None:
-        raise IllegalMove(f"there is no fish colour {word!r}; the colours are {COLOURS_TEXT}")
+        raise IllegalMove(f"there is no fish colour {word!r}; the colours are {COLOURS_TEXT}",
+                          code="haaienzee.no_colour", text=quoted(word), colours=COLOURS_TEXT)
     if c == 0 and not allow_empty:
-        raise IllegalMove(f"a shark starts hunting a colour ({COLOURS_TEXT}), not empty")
+        raise IllegalMove(f"a shark starts hunting a colour ({COLOURS_TEXT}), not empty",
+                          code="haaienzee.start_empty", colours=COLOURS_TEXT)
     return c
 
 
@@ -135,8 +141,8 @@ def parse_setup(b: Board, text: str) -> Place:
     words = text.split()
     if len(words) != 3:
         raise IllegalMove(
-            f"{text.strip()!r}: a shark is placed as 'hex direction colour', e.g. 'F4 NE white'"
-        )
+            f"{text.strip()!r}: a shark is placed as 'hex direction colour', e.g. 'F4 NE white'",
+            code="haaienzee.setup_form", text=quoted(text.strip()))
     cell = parse_hex(b, words[0])
     return Place(cell, parse_direction(words[1]), parse_colour(words[2], allow_empty=False))
 
@@ -144,9 +150,10 @@ def parse_setup(b: Board, text: str) -> Place:
 def parse_turn(b: Board, text: str) -> TurnWords:
     """``[PREY] [TURN] END`` -> :class:`TurnWords` (not yet checked against the position)."""
     words = text.split()
-    example = "e.g. 'R G6', 'L -', 'empty E5' or 'white -'"
+    example = f"e.g. {EXAMPLE}"
     if not words:
-        raise IllegalMove(f"empty move: say where the shark ends ('-' to stay), {example}")
+        raise IllegalMove(f"empty move: say where the shark ends ('-' to stay), {example}",
+                          code="haaienzee.empty", example=EXAMPLE)
     *front, last = words
     prey: int | None = None
     turn, facing = 0, None
@@ -171,8 +178,8 @@ def parse_turn(b: Board, text: str) -> TurnWords:
     elif low in COLOUR_WORDS or low in TURN_WORDS or low in DIRECTION_WORDS:
         raise IllegalMove(
             f"{text.strip()!r} does not say where the shark ends: finish with its hex, or '-' "
-            f"to stay (e.g. '{text.strip()} -')"
-        )
+            f"to stay (e.g. '{text.strip()} -')", code="haaienzee.no_end",
+            text=quoted(text.strip()), example=f"{text.strip()} -"[:40])
     else:
         raise _bad_word(last, text, example)
     return TurnWords(prey, turn, facing, dest)
@@ -182,22 +189,23 @@ def _bad_word(word: str, text: str, example: str, first: bool = False) -> Illega
     low = word.lower()
     if _COMPASS_LIKE.match(low) and low not in DIRECTION_WORDS:
         return IllegalMove(
-            f"there is no direction {word!r}; the directions are {DIRECTIONS_TEXT}"
-        )
+            f"there is no direction {word!r}; the directions are {DIRECTIONS_TEXT}",
+            code="haaienzee.no_direction", text=quoted(word), directions=DIRECTIONS_TEXT)
     if low in COLOUR_WORDS or low in TURN_WORDS or low in DIRECTION_WORDS:
         return IllegalMove(
             f"{text.strip()!r}: a turn is written [prey] [L/R] hex, in that order, each at "
-            f"most once; {example}"
-        )
+            f"most once; {example}", code="haaienzee.turn_order", text=quoted(text.strip()),
+            example=EXAMPLE)
     if HEX_PATTERN.match(word):
         return IllegalMove(
-            f"{text.strip()!r}: name one hex, the one the shark ends on, last; {example}"
-        )
+            f"{text.strip()!r}: name one hex, the one the shark ends on, last; {example}",
+            code="haaienzee.one_hex", text=quoted(text.strip()), example=EXAMPLE)
     if first and word.isalpha() and len(word) > 1:
         return IllegalMove(
-            f"there is no fish colour {word!r}; the prey words are empty, {COLOURS_TEXT}"
-        )
+            f"there is no fish colour {word!r}; the prey words are empty, {COLOURS_TEXT}",
+            code="haaienzee.no_prey_word", text=quoted(word), colours=COLOURS_TEXT)
     return IllegalMove(
         f"{word!r} is not a word of the notation ({text.strip()!r}); a turn is written "
-        f"[prey] [L/R] hex, {example}; the prey words are empty, {COLOURS_TEXT}"
-    )
+        f"[prey] [L/R] hex, {example}; the prey words are empty, {COLOURS_TEXT}",
+        code="haaienzee.bad_word", word=quoted(word), text=quoted(text.strip()),
+        example=EXAMPLE, colours=COLOURS_TEXT)

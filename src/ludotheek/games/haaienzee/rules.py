@@ -183,7 +183,8 @@ class HaaienzeeState(SeededState):
 
     def play(self, move: str) -> HaaienzeeState:
         if not isinstance(move, str):
-            raise IllegalMove(f"a move is text in the Haaienzee notation, not {move!r}")
+            raise IllegalMove(f"a move is text in the Haaienzee notation, not {move!r}",
+                              code="haaienzee.not_text")
         m = self.legal_table().get(move)
         if m is None:
             m = read_move(self, move)
@@ -312,11 +313,11 @@ class HaaienzeeState(SeededState):
     def resign(self, seat: int) -> HaaienzeeState:
         """``seat`` resigns and loses at once (a DECISION: the seed has no resignation)."""
         if self.phase == "over":
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", code="move.game_over")
         if seat not in (E.YELLOW, E.RED):
             raise IllegalMove(
-                f"there is no seat {seat}; Haaienzee has seats 0 (Yellow) and 1 (Red)"
-            )
+                f"there is no seat {seat}; Haaienzee has seats 0 (Yellow) and 1 (Red)",
+                code="haaienzee.no_seat", number=seat)
         new = self._copy()
         new.ply = self.ply + 1
         new.last_move = None
