@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludotheek.core.errors import BadOption, IllegalMove
+from ludotheek.core.errors import BadOption
 from ludotheek.core.game import JSON, Game, SeededState, load_json
 from ludotheek.core.options import IntOption, Option
 from ludotheek.core.rng import Rng
@@ -52,8 +52,8 @@ from ludotheek.games.aqua_romana.notation import (
     PICK,
     PLACE,
     describe,
-    explain_illegal,
     format_move,
+    illegal_error,
     parse_move,
 )
 from ludotheek.games.aqua_romana.site import (
@@ -95,7 +95,8 @@ class FirstOption(Option):
             value = int(value.strip())
         if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 4:
             return value
-        raise BadOption(f"option first must be random or a seat number 1-4, not {value!r}")
+        raise BadOption(f"option first must be random or a seat number 1-4, not {value!r}",
+                        code="option.first", last=4)
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "type": "choice", "choices": ["random", 1, 2, 3, 4]}
@@ -346,7 +347,7 @@ class AquaState(SeededState):
     def apply(self, mv: Move) -> AquaState:
         """The state after the legal move ``mv`` (a tuple); IllegalMove if it is not legal."""
         if mv not in self.legal():
-            raise IllegalMove(explain_illegal(self, mv))
+            raise illegal_error(self, mv)
         return self.apply_unchecked(mv)
 
     def apply_unchecked(self, mv: Move) -> AquaState:
@@ -707,7 +708,7 @@ class AquaGame(Game):
         opts = super().check_options(options)
         if opts["first"] != "random" and opts["first"] > opts["players"]:
             raise BadOption(f"option first must be random or a seat number 1-{opts['players']}"
-                            f", not {opts['first']}")
+                            f", not {opts['first']}", code="option.first", last=opts["players"])
         return opts
 
     def num_players(self, options: Mapping[str, Any]) -> int:
