@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -10,6 +11,7 @@ from starlette.testclient import TestClient
 
 from ludotheek.server.catalogs import LANGUAGES as CATALOG_LANGUAGES
 from ludotheek.server.catalogs import parts
+from tests import error_codes
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "ludotheek" / "web"
 #: the catalogs; English is the fallback of the others, and all three are complete
@@ -96,3 +98,55 @@ def test_the_placeholders_agree_between_the_languages() -> None:
 def test_the_language_switch_offers_every_catalog() -> None:
     i18n = (WEB / "js" / "i18n.js").read_text()
     assert f"export const LANGUAGES = {json.dumps(list(LANGUAGES))};" in i18n.replace("'", '"')
+
+
+# --- errors: a code and parameters, worded by the catalogs -------------------------------
+#: the error classes a page can be shown (moves, creation, imports, the server's refusals)
+PAGE_ERRORS = {"IllegalMove", "BadOption", "BadRecord", "UnknownGame", "UnknownPlayer"}
+#: where those are raised
+PAGE_SOURCES = ("core", "games", "players.py")
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+def test_every_error_code_of_the_source_is_worded_in_every_catalog() -> None:
+    found = error_codes.codes()
+    assert len(found) > 150
+    for lang in LANGUAGES:
+        words = catalog(lang)
+        for code, uses in found.items():
+            key = f"errors.{code}"
+            assert key in words, f"{lang}: no text for the error code {code} ({uses[0].where})"
+            wanted = _placeholders(words[key])
+            for use in uses:
+                if use.params is not None:
+                    assert wanted <= use.params, (
+                        f"{lang}: {key} uses {sorted(wanted - use.params)}, which "
+                        f"{use.where} does not give")
+
+
+def test_every_error_text_belongs_to_a_code_a_word_or_a_page() -> None:
+    found = set(error_codes.codes())
+    used_by_pages = set()
+    for js in WEB.glob("js/**/*.js"):
+        used_by_pages.update(KEY.findall(js.read_text()))
+    for key in parts("en")["errors"]:
+        name = key.removeprefix("errors.")
+        assert name in found or name.startswith("word.") or key in used_by_pages, \
+            f"{key} is neither an error code of the source, a word nor a page's text"
+
+
+def test_every_error_a_page_can_be_shown_has_a_code() -> None:
+    missing = []
+    for part in PAGE_SOURCES:
+        root = error_codes.SRC / part
+        for path in [root] if root.is_file() else sorted(root.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and node.func.id in PAGE_ERRORS):
+                    continue
+                if not any(k.arg == "code" for k in node.keywords):
+                    missing.append(f"{path.relative_to(error_codes.SRC)}:{node.lineno}")
+    assert not missing, f"errors without a code: {missing}"

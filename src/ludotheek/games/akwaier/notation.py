@@ -146,19 +146,18 @@ def parse(core: Core, move: object) -> Op:
     return _CHECKS[kind](core, a, b, phase)
 
 
-def _wrong_phase(core: Core, phase: int, what: str, code: str, **params: object
-                 ) -> IllegalMove:
-    """``what`` (code ``akwaier.<code>``) is not possible in this ``phase``."""
+def _wrong_phase(core: Core, phase: int, what: str) -> str:
+    """Why ``what`` is not possible in this ``phase``."""
     name = seat_name(core, core.mover)
-    return IllegalMove(f"{what} is not possible now: {name} must {_PHASE_HINT[phase]}",
-                       code=f"akwaier.{code}", seat=core.mover, phase=_PHASE_WORD[phase],
-                       **params)
+    return f"{what} is not possible now: {name} must {_PHASE_HINT[phase]}"
 
 
 def _check_place(core: Core, cell: int, found: int, phase: int) -> Op:
     name = CELL_NAMES[cell]
     if phase != PLACE:
-        raise _wrong_phase(core, phase, f"placing {name}", "place_not_now", cell=name)
+        raise IllegalMove(_wrong_phase(core, phase, f"placing {name}"),
+                          code="akwaier.place_not_now", cell=name, seat=core.mover,
+                          phase=_PHASE_WORD[phase])
     m = core.mover
     hand = core.hands[m * HAND:m * HAND + HAND]
     if cell not in hand:
@@ -200,7 +199,8 @@ def _check_keep(core: Core, chain: int, _b: int, phase: int) -> Op:
 
 def _check_buy(core: Core, chain: int, count: int, phase: int) -> Op:
     if phase != BUY:
-        raise _wrong_phase(core, phase, "buying", "buy_not_now")
+        raise IllegalMove(_wrong_phase(core, phase, "buying"), code="akwaier.buy_not_now",
+                          seat=core.mover, phase=_PHASE_WORD[phase])
     if chain >= 0 and not core.sizes[chain]:
         raise IllegalMove(f"chain {CHAINS[chain]} does not exist, so its shares cannot be "
                           f"bought", code="akwaier.buy_no_chain", chain=CHAINS[chain])
@@ -209,7 +209,8 @@ def _check_buy(core: Core, chain: int, count: int, phase: int) -> Op:
 
 def _check_pass(core: Core, _a: int, _b: int, phase: int) -> Op:
     if phase != PLACE:
-        raise _wrong_phase(core, phase, "passing", "pass_not_now")
+        raise IllegalMove(_wrong_phase(core, phase, "passing"), code="akwaier.pass_not_now",
+                          seat=core.mover, phase=_PHASE_WORD[phase])
     if core.can_place(core.mover):
         raise IllegalMove("passing is allowed only when no tile in hand can be placed",
                           code="akwaier.pass_not_allowed")

@@ -18,6 +18,7 @@ pick from the reserve  ``pick KIND`` / ``pick none``               ``pick joker`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludotheek.core.errors import IllegalMove, quoted
@@ -202,18 +203,33 @@ def _expected(state: AquaState) -> IllegalMove:
     if step == "build" and state.legal()[0][0] == MOVE:
         return IllegalMove(f"{name} cannot build and moves a builder: move Tn",
                            code="aqua_romana.expect_move", seat=seat)
-    what, code = {
-        "setup": ("places a master builder", "aqua_romana.expect_setup"),
-        "place": ("first places the reserve builder picked", "aqua_romana.expect_place"),
-        "place_now": ("has no worker left and places the picked builder at once",
-                      "aqua_romana.expect_place_now"),
-        "build": ("builds", "aqua_romana.expect_build"),
-        "bonus": ("lays a bonus tile", "aqua_romana.expect_bonus"),
-        "close": ("may close an own aqueduct", "aqua_romana.expect_close"),
-        "pick": ("may pick a master builder from the reserve", "aqua_romana.expect_pick"),
-    }[step]
     form = FORMS[STEP_MOVES[step][0]]
-    return IllegalMove(f"{name} {what}: {form}", code=code, seat=seat, form=form)
+    return _EXPECT[step](f"{name} ", seat, form)
+
+
+#: what the player does in each step, as an error's part (its name, seat and the form)
+_EXPECT: dict[str, Callable[[str, int, str], IllegalMove]] = {
+    "setup": lambda who, seat, form: IllegalMove(
+        f"{who}places a master builder: {form}", code="aqua_romana.expect_setup", seat=seat,
+        form=form),
+    "place": lambda who, seat, form: IllegalMove(
+        f"{who}first places the reserve builder picked: {form}",
+        code="aqua_romana.expect_place", seat=seat, form=form),
+    "place_now": lambda who, seat, form: IllegalMove(
+        f"{who}has no worker left and places the picked builder at once: {form}",
+        code="aqua_romana.expect_place_now", seat=seat, form=form),
+    "build": lambda who, seat, form: IllegalMove(
+        f"{who}builds: {form}", code="aqua_romana.expect_build", seat=seat, form=form),
+    "bonus": lambda who, seat, form: IllegalMove(
+        f"{who}lays a bonus tile: {form}", code="aqua_romana.expect_bonus", seat=seat,
+        form=form),
+    "close": lambda who, seat, form: IllegalMove(
+        f"{who}may close an own aqueduct: {form}", code="aqua_romana.expect_close", seat=seat,
+        form=form),
+    "pick": lambda who, seat, form: IllegalMove(
+        f"{who}may pick a master builder from the reserve: {form}",
+        code="aqua_romana.expect_pick", seat=seat, form=form),
+}
 
 
 # --- explaining why a well-formed move is not legal -------------------------------------

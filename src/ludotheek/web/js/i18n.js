@@ -32,6 +32,9 @@ export async function initI18n() {
   apply(document);
 }
 
+// whether the catalog (or the English one) has a text for `key`
+export function has(key) { return key in catalog || key in fallback; }
+
 // t("wari.wins", {name: "South"}) -> "South wins"
 export function t(key, params = {}) {
   let text = catalog[key] ?? fallback[key] ?? key;

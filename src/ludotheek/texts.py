@@ -1,0 +1,83 @@
+"""The pages' text catalogs outside a page: errors worded in a language (the terminal).
+
+An error with a code (``ludotheek.core.errors``) is worded by its catalog text
+``errors.<code>``, each ``{name}`` replaced by its parameter:
+
+- a parameter that is itself a problem (``{"code", "params"}``) is worded the same way;
+- ``seat`` and ``…_seat`` are seat numbers (from 0), shown as the seat's name;
+- a text with a catalog word ``errors.word.<text>`` (a fish colour, a kind of tile) is
+  shown as that word; a list is shown as its items, separated by commas;
+- anything else as it is.
+
+The pages do the same (``js/problems.js``). Without a code, or without a text for it,
+the English message is all there is.
+
+>>> from ludotheek.core.errors import IllegalMove
+>>> word(IllegalMove("cup 3 is empty", code="wari.cup_empty", cup=3), "nl")
+'Kopje 3 is leeg.'
+>>> word(IllegalMove("no code"), "nl")
+'no code'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ludotheek.core.errors import LudotheekError
+
+I18N = Path(__file__).resolve().parent / "web" / "i18n"
+#: the languages with a catalog (and so of the command line)
+LANGUAGES = ("en", "nl", "no")
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """The merged catalog of ``lang`` (its parts, ``web/i18n/<lang>/*.json``)."""
+    merged: dict[str, str] = {}
+    for part in sorted((I18N / lang).glob("*.json")):
+        merged.update(json.loads(part.read_text(encoding="utf-8")))
+    return merged
+
+
+def text(key: str, lang: str = "en", **params: Any) -> str:
+    """The catalog text ``key`` in ``lang`` (English if it lacks it), ``{name}`` filled in."""
+    out = catalog(lang).get(key) or catalog("en").get(key) or key
+    for name, value in params.items():
+        out = out.replace("{" + name + "}", str(value))
+    return out
+
+
+def word_problem(problem: Mapping[str, Any], lang: str = "en",
+                 names: Sequence[str] = ()) -> str | None:
+    """``{"code", "params"}`` in ``lang``; None if no catalog has a text for the code."""
+    key = f"errors.{problem.get('code')}"
+    out = catalog(lang).get(key) or catalog("en").get(key)
+    if out is None:
+        return None
+    for name, value in (problem.get("params") or {}).items():
+        out = out.replace("{" + name + "}", _param(name, value, lang, names))
+    return out
+
+
+def _param(name: str, value: Any, lang: str, names: Sequence[str]) -> str:
+    if isinstance(value, Mapping) and "code" in value:
+        return word_problem(value, lang, names) or str(value.get("code"))
+    if isinstance(value, list | tuple):
+        return ", ".join(_param(name, v, lang, names) for v in value)
+    if (name == "seat" or name.endswith("_seat")) and isinstance(value, int) \
+            and not isinstance(value, bool):
+        return names[value] if 0 <= value < len(names) else str(value + 1)
+    if isinstance(value, str):
+        return catalog(lang).get(f"errors.word.{value}") or value
+    return str(value)
+
+
+def word(error: LudotheekError, lang: str = "en", names: Sequence[str] = ()) -> str:
+    """``error`` in ``lang`` (its English message when it has no code or text)."""
+    problem = error.problem()
+    worded = word_problem(problem, lang, names) if problem else None
+    return worded or str(error)
