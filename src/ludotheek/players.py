@@ -72,9 +72,10 @@ GENERIC: dict[str, PlayerInfo] = {
 }
 
 DEFAULT_LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk"}),
-    "normal": Level("normal", "greedy", {}, 0.0, {"en": "Normal", "nl": "Gemiddeld"}),
-    "strong": Level("strong", "mcts", {}, 1.0, {"en": "Strong", "nl": "Sterk"}),
+    "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk", "no": "Lett"}),
+    "normal": Level("normal", "greedy", {}, 0.0,
+                    {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"}),
+    "strong": Level("strong", "mcts", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
 }
 
 

@@ -1,9 +1,10 @@
 """The names of the six seats, and the ``names`` option.
 
 The seats are OPA, OMA, BROER, ZUS, PA, MA (in English GRANDPA, GRANDMA,
-BROTHER, SISTER, DAD, MUM). A person's name (at most 8 letters, upper-cased;
-longer names are cut, as the port did) replaces the name of the seat they take;
-a person without a name is MENS / HUMAN.
+BROTHER, SISTER, DAD, MUM; in Norwegian, our DECISION, BESTEFAR, BESTEMOR, BROR,
+SØSTER, PAPPA, MAMMA). A person's name (at most 8 letters, upper-cased; longer
+names are cut, as the port did) replaces the name of the seat they take; a person
+without a name is MENS / HUMAN / MENNESKE.
 
 The option ``names`` is stored as six entries: ``""`` keeps the seat's own
 name, ``"*"`` is a person without a name, anything else is a person's name.
@@ -36,8 +37,9 @@ from ludotheek.core.options import Option
 SEAT_NAMES: dict[str, tuple[str, ...]] = {
     "nl": ("OPA", "OMA", "BROER", "ZUS", "PA", "MA"),
     "en": ("GRANDPA", "GRANDMA", "BROTHER", "SISTER", "DAD", "MUM"),
+    "no": ("BESTEFAR", "BESTEMOR", "BROR", "SØSTER", "PAPPA", "MAMMA"),
 }
-NAMELESS: dict[str, str] = {"nl": "MENS", "en": "HUMAN"}
+NAMELESS: dict[str, str] = {"nl": "MENS", "en": "HUMAN", "no": "MENNESKE"}
 PERSON = "*"
 MAX_LETTERS = 8
 

@@ -36,9 +36,11 @@ PLAYERS: dict[str, PlayerInfo] = {
 }
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk"}),
-    "normal": Level("normal", "estimate", {}, 0.0, {"en": "Normal", "nl": "Gemiddeld"}),
+    "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk", "no": "Lett"}),
+    "normal": Level("normal", "estimate", {}, 0.0,
+                    {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"}),
     "classic": Level("classic", "classic", {}, 0.0,
-                     {"en": "1987 (the original)", "nl": "1987 (het origineel)"}),
-    "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk"}),
+                     {"en": "1987 (the original)", "nl": "1987 (het origineel)",
+                      "no": "1987 (originalen)"}),
+    "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
 }

@@ -266,7 +266,7 @@ def _to_tuples(value: Any) -> Any:
 
 class AkwaierGame(Game):
     name = "akwaier"
-    title = {"en": "Akwaier", "nl": "Akwaier"}
+    title = {"en": "Akwaier", "nl": "Akwaier", "no": "Akwaier"}
     min_players = 6
     max_players = 6
     resignable = False
@@ -276,10 +276,13 @@ class AkwaierGame(Game):
     option_specs = (
         NamesOption("names", ["", "", "", "", "", ""], {
             "en": "Names: a person's name replaces their seat's (OPA, OMA, ...)",
-            "nl": "Namen: de naam van een mens vervangt die van zijn stoel (OPA, OMA, ...)"}),
+            "nl": "Namen: de naam van een mens vervangt die van zijn stoel (OPA, OMA, ...)",
+            "no": "Navn: navnet til et menneske erstatter navnet på setet (BESTEFAR, ...)"}),
         ChoiceOption("language", "nl", {"en": "Language of the seat names",
-                                        "nl": "Taal van de namen"}, ("nl", "en")),
-        IntOption("start_cash", 25_000, {"en": "Starting cash", "nl": "Startkapitaal"},
+                                        "nl": "Taal van de namen",
+                                        "no": "Språk for navnene"}, ("nl", "en", "no")),
+        IntOption("start_cash", 25_000, {"en": "Starting cash", "nl": "Startkapitaal",
+                                         "no": "Startkapital"},
                   0, 10_000_000),
     )
 

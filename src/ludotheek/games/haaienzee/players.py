@@ -65,7 +65,9 @@ PLAYERS: dict[str, PlayerInfo] = {
 }
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "greedy", {"care": 0}, None, {"en": "Easy", "nl": "Makkelijk"}),
-    "normal": Level("normal", "greedy", {}, None, {"en": "Normal", "nl": "Gemiddeld"}),
-    "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk"}),
+    "easy": Level("easy", "greedy", {"care": 0}, None,
+                  {"en": "Easy", "nl": "Makkelijk", "no": "Lett"}),
+    "normal": Level("normal", "greedy", {}, None,
+                    {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"}),
+    "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
 }

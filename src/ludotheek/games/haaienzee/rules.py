@@ -43,7 +43,7 @@ from ludotheek.games.haaienzee.engine import COLOUR_NAMES, Place, Shark, Swim
 from ludotheek.games.haaienzee.explain import read_move
 from ludotheek.games.haaienzee.notation import format_setup, format_swim
 
-SEAT_NAMES = {"en": ("Yellow", "Red"), "nl": ("Geel", "Rood")}
+SEAT_NAMES = {"en": ("Yellow", "Red"), "nl": ("Geel", "Rood"), "no": ("Gul", "Rød")}
 PHASES = ("setup", "turn", "over")
 #: why a game ended (``end_reason``)
 END_REASONS = ("health_23", "health_0", "lead_10", "round_limit", "resigned", "stopped")
@@ -365,13 +365,14 @@ class HaaienzeeState(SeededState):
 
 class HaaienzeeGame(Game):
     name = "haaienzee"
-    title = {"en": "Haaienzee (Shark Sea)", "nl": "Haaienzee"}
+    title = {"en": "Haaienzee (Shark Sea)", "nl": "Haaienzee", "no": "Haaienzee (Haihavet)"}
     min_players = 2
     max_players = 2
     resignable = True
     max_moves = MOVE_LIMIT
     option_specs = (
-        IntOption("side", DEFAULT_SIDE, {"en": "Hexes on a side", "nl": "Vakken per zijde"},
+        IntOption("side", DEFAULT_SIDE, {"en": "Hexes on a side", "nl": "Vakken per zijde",
+                                         "no": "Ruter per side"},
                   MIN_SIDE, MAX_SIDE),
     )
 

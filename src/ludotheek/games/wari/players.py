@@ -25,8 +25,8 @@ PLAYERS: dict[str, PlayerInfo] = {
 }
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "greedy", {}, 0.0, {"en": "Easy", "nl": "Makkelijk"}),
+    "easy": Level("easy", "greedy", {}, 0.0, {"en": "Easy", "nl": "Makkelijk", "no": "Lett"}),
     "normal": Level("normal", "strong", {"depth": 4}, 0.0,
-                    {"en": "Normal", "nl": "Gemiddeld"}),
-    "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk"}),
+                    {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"}),
+    "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
 }

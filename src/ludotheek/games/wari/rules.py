@@ -33,7 +33,7 @@ from ludotheek.core.game import JSON, Game, SeededState, load_json
 from ludotheek.core.options import BoolOption, ChoiceOption, IntOption
 
 SOUTH, NORTH = 0, 1
-SIDE_NAMES = {"en": ("South", "North"), "nl": ("Zuid", "Noord")}
+SIDE_NAMES = {"en": ("South", "North"), "nl": ("Zuid", "Noord"), "no": ("Sør", "Nord")}
 MAX_SEEDS = 60
 #: matches and searches without the repetition rule stop a game here
 MOVE_LIMIT = 1000
@@ -416,18 +416,21 @@ def _result_text(state: WariState, lang: str) -> str:
 
 class WariGame(Game):
     name = "wari"
-    title = {"en": "Wari", "nl": "Wari"}
+    title = {"en": "Wari", "nl": "Wari", "no": "Wari"}
     min_players = 2
     max_players = 2
     resignable = True
     max_moves = MOVE_LIMIT
     option_specs = (
-        IntOption("seeds_per_cup", 4, {"en": "Seeds per cup", "nl": "Bonen per kopje"}, 3, 5),
-        ChoiceOption("first", "south", {"en": "Who starts", "nl": "Wie begint"},
+        IntOption("seeds_per_cup", 4, {"en": "Seeds per cup", "nl": "Bonen per kopje",
+                                        "no": "Frø per kopp"}, 3, 5),
+        ChoiceOption("first", "south", {"en": "Who starts", "nl": "Wie begint",
+                                        "no": "Hvem starter"},
                      ("south", "north")),
         BoolOption("repetition", True, {
             "en": "A position met three times ends the game",
-            "nl": "Een stand die drie keer voorkomt beëindigt het spel"}),
+            "nl": "Een stand die drie keer voorkomt beëindigt het spel",
+            "no": "En stilling som kommer tre ganger, avslutter spillet"}),
     )
 
     def _new(self, seed: int, options: dict[str, Any]) -> WariState:

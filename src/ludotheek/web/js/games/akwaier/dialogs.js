@@ -44,7 +44,8 @@ export function startDialog({ t }) {
   const seat = el("select", { id: "start-seat", name: "seat" });
   const lang = el("select", { id: "start-lang", name: "language" },
     el("option", { value: "nl", text: "Nederlands", selected: language() === "nl" }),
-    el("option", { value: "en", text: "English", selected: language() !== "nl" }));
+    el("option", { value: "en", text: "English", selected: language() === "en" }),
+    el("option", { value: "no", text: "Norsk", selected: language() === "no" }));
   const level = el("select", { id: "start-level", name: "level" });
   const play = el("button", { type: "submit", class: "primary", id: "start-play", value: "play" });
   const watch = el("button", { type: "submit", id: "start-watch", value: "watch" });
