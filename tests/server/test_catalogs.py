@@ -150,3 +150,30 @@ def test_every_error_a_page_can_be_shown_has_a_code() -> None:
                 if not any(k.arg == "code" for k in node.keywords):
                     missing.append(f"{path.relative_to(error_codes.SRC)}:{node.lineno}")
     assert not missing, f"errors without a code: {missing}"
+
+
+# --- the server's own words: titles, option labels, level names, seat names -------------
+def test_every_game_names_its_options_levels_and_title_in_every_language() -> None:
+    from ludotheek import players
+    from ludotheek.games import get, names
+
+    for name in names():
+        game = get(name)
+        assert set(game.title) >= set(LANGUAGES), name
+        for opt in game.option_specs:
+            assert set(opt.label) >= set(LANGUAGES), (name, opt.name)
+        for level in players.levels(name).values():
+            assert set(level.label) >= set(LANGUAGES), (name, level.name)
+
+
+def test_the_seats_have_norwegian_names() -> None:
+    from ludotheek.games import get
+
+    assert get("wari").seat_names({}, "no") == ["Sør", "Nord"]
+    assert get("haaienzee").seat_names({}, "no") == ["Gul", "Rød"]
+    akwaier = get("akwaier")
+    assert akwaier.seat_names({"language": "no"}) == [
+        "BESTEFAR", "BESTEMOR", "BROR", "SØSTER", "PAPPA", "MAMMA"]
+    assert akwaier.seat_names({"language": "no", "names": "2:"})[1] == "MENNESKE"
+    assert get("aqua_romana").seat_names({"players": 2}, "no") != \
+        get("aqua_romana").seat_names({"players": 2}, "en")
