@@ -9,8 +9,9 @@ An error with a code (``ludotheek.core.errors``) is worded by its catalog text
   shown as that word; a list is shown as its items, separated by commas;
 - anything else as it is.
 
-The pages do the same (``js/problems.js``). Without a code, or without a text for it,
-the English message is all there is.
+The pages do the same (``js/problems.js``, in English too). Without a code, or without a
+text for it, the English message is all there is; in English the terminal shows the
+message itself.
 
 >>> from ludotheek.core.errors import IllegalMove
 >>> word(IllegalMove("cup 3 is empty", code="wari.cup_empty", cup=3), "nl")
@@ -77,7 +78,8 @@ def _param(name: str, value: Any, lang: str, names: Sequence[str]) -> str:
 
 
 def word(error: LudotheekError, lang: str = "en", names: Sequence[str] = ()) -> str:
-    """``error`` in ``lang`` (its English message when it has no code or text)."""
-    problem = error.problem()
+    """``error`` in ``lang``: in English its own message, in another language the
+    catalog's words (the English message when it has no code or text)."""
+    problem = error.problem() if lang != "en" else None
     worded = word_problem(problem, lang, names) if problem else None
     return worded or str(error)

@@ -55,7 +55,7 @@ def test_finished_command_line_games_fill_the_list(tmp_path: Path,
     assert cli(["play", "akwaier", "--watch", "--seed", "4", "--db", db, "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "Game over." in out and "GRANDPA" in out
-    assert cli(["scores", "akwaier", "--db", db, "--language", "en"]) == 0
+    assert cli(["scores", "akwaier", "--db", db, "--lang", "en"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["name", "wealth", "date"] and len(lines) == 7
     names = {line.split()[1] for line in lines[1:]}
@@ -70,7 +70,7 @@ def test_scores_export_and_import_the_ports_file(tmp_path: Path,
                                  ScoreEntry("JAN", 39_500.0, "2026-01-02")])
     store.close()
     out = tmp_path / "akwaier-scores.json"
-    assert cli(["scores", "akwaier", "--db", db, "--export", str(out)]) == 0
+    assert cli(["scores", "akwaier", "--db", db, "--export", str(out), "--lang", "nl"]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data == {"taal": "nl", "scores": [{"naam": "OPA", "vermogen": 41_000},
                                              {"naam": "JAN", "vermogen": 39_500}]}

@@ -17,6 +17,9 @@ from tests.akwaier.helpers import cli
 def test_selftest_passes_and_writes_its_report(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")  # a Dutch system: the report is in Dutch
     assert cli(["selftest", "akwaier"]) == 0
     text = (tmp_path / "akwaier-zelftest.txt").read_text(encoding="utf-8")
     lines = text.splitlines()
@@ -24,7 +27,7 @@ def test_selftest_passes_and_writes_its_report(tmp_path: Path,
     assert [line.split(":")[1].strip()[:2] for line in lines[2:12]] == ["ok"] * 10
     assert lines[-1] == "ALLES GOED"
     assert "10 zestig partijen: ok (60 partijen" in text
-    assert cli(["selftest", "akwaier", "--out", str(tmp_path / "r.txt"), "--language", "en"]) == 0
+    assert cli(["selftest", "akwaier", "--out", str(tmp_path / "r.txt"), "--lang", "en"]) == 0
     assert (tmp_path / "r.txt").read_text(encoding="utf-8").splitlines()[-1] == "ALL GOOD"
 
 
@@ -132,7 +135,7 @@ def test_the_exit_status_is_the_number_of_failed_checks(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     break_prices(monkeypatch)
     monkeypatch.setattr(money, "_split", lambda h: [(1, 1)] * len(h))  # breaks 4, 6 and 9
-    assert cli(["selftest", "akwaier", "--out", str(tmp_path / "r.txt")]) == 4
+    assert cli(["selftest", "akwaier", "--out", str(tmp_path / "r.txt"), "--lang", "nl"]) == 4
     assert (tmp_path / "r.txt").read_text(encoding="utf-8").splitlines()[-1] == \
         "4 CONTROLE(S) MISLUKT"
 

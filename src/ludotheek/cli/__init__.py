@@ -2,7 +2,7 @@
 
 Every command module in :data:`COMMANDS` defines a click command called
 ``command``; errors of this package end the program with exit status 2 and a
-plain message.
+plain message, in the command's language (``--lang``, :mod:`ludotheek.cli.lang`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ import sys
 import click
 
 from ludotheek import __version__
+from ludotheek.cli.lang import language_in
 from ludotheek.core.errors import LudotheekError
+from ludotheek.texts import text, word
 
 COMMANDS = (
     "ludotheek.cli.play",
@@ -42,16 +44,18 @@ for _name in COMMANDS:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; a :class:`LudotheekError` exits with status 2."""
+    args = sys.argv[1:] if argv is None else argv
     try:
-        status = cli.main(args=argv, prog_name="ludotheek", standalone_mode=False)
+        status = cli.main(args=args, prog_name="ludotheek", standalone_mode=False)
     except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
+        click.echo(text("cli.aborted", language_in(args)), err=True)
         sys.exit(1)
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
     except LudotheekError as exc:
-        click.echo(f"error: {exc}", err=True)
+        lang = language_in(args)
+        click.echo(text("cli.error", lang, message=word(exc, lang)), err=True)
         sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

@@ -8,9 +8,11 @@ from typing import Any
 
 import click
 
+from ludotheek.cli.lang import lang_option
 from ludotheek.core.game import Game
 from ludotheek.core.rng import Rng
 from ludotheek.games import get, names
+from ludotheek.texts import text
 
 
 def random_playout_speed(game: Game, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
@@ -38,17 +40,20 @@ def random_playout_speed(game: Game, seconds: float = 2.0, seed: int = 0) -> dic
 @click.option("--seconds", type=float, default=2.0, show_default=True,
               help="Time per game measured.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def command(game: str | None, seconds: float, as_json: bool) -> None:
+@lang_option
+def command(game: str | None, seconds: float, as_json: bool, lang: str) -> None:
     """Random-playout speed (moves/s, games/s) of GAME, or of every game."""
     chosen = [get(game)] if game else [get(n) for n in names()]
     results = []
     for g in chosen:
         if not as_json:
-            click.echo(f"{g.name}: playing random games for {seconds:g} s ...", err=True)
+            click.echo(text("cli.bench.playing", lang, game=g.name, seconds=f"{seconds:g}"),
+                       err=True)
         results.append(random_playout_speed(g, seconds))
     if as_json:
         click.echo(json.dumps(results, indent=1))
         return
-    click.echo(f"{'game':<14}{'moves/s':>12}{'games/s':>10}")
+    click.echo(f"{text('cli.bench.game', lang):<14}{text('cli.bench.moves', lang):>12}"
+               f"{text('cli.bench.games', lang):>12}")
     for r in results:
-        click.echo(f"{r['game']:<14}{r['moves_per_second']:12,.0f}{r['games_per_second']:10,.1f}")
+        click.echo(f"{r['game']:<14}{r['moves_per_second']:12,.0f}{r['games_per_second']:12,.1f}")

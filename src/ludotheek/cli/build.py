@@ -16,10 +16,12 @@ from typing import Any
 import click
 
 from ludotheek.cli.common import progress_bar
+from ludotheek.cli.lang import lang_option
+from ludotheek.texts import text
 
 
 def _wari_endgames(folder: Path | None, max_seeds: int | None, quiet: bool,
-                   force: bool) -> None:
+                   force: bool, lang: str) -> None:
     from ludotheek.games.wari import endgame
     from ludotheek.games.wari.endgame_index import tier_size
 
@@ -31,7 +33,7 @@ def _wari_endgames(folder: Path | None, max_seeds: int | None, quiet: bool,
     current = {"n": 0, "at": 0}
     rows: list[str] = []
     start = time.perf_counter()
-    with progress_bar(base[-1], f"Wari endgames, 0-{top} seeds") as bar:
+    with progress_bar(base[-1], text("cli.build.progress", lang, top=top)) as bar:
         def progress(stage: str, done: int, total: int) -> None:
             n = current["n"]
             at = base[n] + offset[stage] * sizes[n] + done
@@ -56,13 +58,13 @@ def _wari_endgames(folder: Path | None, max_seeds: int | None, quiet: bool,
                    f"{'seconds':>9} {'cpu s':>9} {'MB':>8}")
         click.echo("\n".join(rows))
     total = sum(f.stat().st_size for f in path.glob("tier-*.npy"))
-    click.echo(f"Wari endgame database: {db.max_seeds + 1} tiers, "
-               f"{sum(sizes):,} positions, {total / 1e6:.1f} MB in {path} "
-               f"({time.perf_counter() - start:.0f} s)")
+    click.echo(text("cli.build.done", lang, tiers=db.max_seeds + 1, positions=f"{sum(sizes):,}",
+                    mb=f"{total / 1e6:.1f}", path=path,
+                    seconds=f"{time.perf_counter() - start:.0f}"))
 
 
-#: what ``ludotheek build`` can build: name -> builder(folder, max_seeds, quiet, force)
-TARGETS: dict[str, Callable[[Path | None, int | None, bool, bool], None]] = {
+#: what ``ludotheek build`` can build: name -> builder(folder, max_seeds, quiet, force, lang)
+TARGETS: dict[str, Callable[[Path | None, int | None, bool, bool, str], None]] = {
     "wari-endgames": _wari_endgames,
 }
 
@@ -79,13 +81,14 @@ TARGETS: dict[str, Callable[[Path | None, int | None, bool, bool], None]] = {
               hidden=True, help="A lock file to remove at the end (background builds).")
 @click.option("--quiet", is_flag=True, help="No summary at the end.")
 @click.option("--force", is_flag=True, help="Build again even if a valid copy is there.")
+@lang_option
 def command(target: str, folder: Path | None, max_seeds: int | None, niceness: int,
-            lock: Path | None, quiet: bool, force: bool) -> None:
+            lock: Path | None, quiet: bool, force: bool, lang: str) -> None:
     """Build TARGET once and keep it in the data folder (a valid copy is kept)."""
     if niceness:
         os.nice(niceness)
     try:
-        TARGETS[target](folder, max_seeds, quiet, force)
+        TARGETS[target](folder, max_seeds, quiet, force, lang)
     finally:
         if lock is not None:
             lock.unlink(missing_ok=True)

@@ -14,6 +14,8 @@ from ludotheek.cli.common import (
     parse_options,
     progress_bar,
 )
+from ludotheek.cli.lang import lang_option
+from ludotheek.texts import text
 
 
 @click.command("match")
@@ -28,24 +30,28 @@ from ludotheek.cli.common import (
               help="Time per move for players that search (default: each player's own).")
 @option_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@lang_option
 def command(game: str, players: str, count: int, seed: int, seconds: float | None,
-            options: tuple[str, ...], as_json: bool) -> None:
+            options: tuple[str, ...], as_json: bool, lang: str) -> None:
     """Play GAME between computer players, seats rotating, and report the result."""
     g = load_game(game)
     opts = parse_options(g, options)
     specs = expand_specs([p.strip() for p in players.split(",") if p.strip()])
     seats = g.num_players(opts)
     if len(specs) != seats:
-        raise click.UsageError(f"{game} with these options has {seats} seats; "
-                               f"--players names {len(specs)}")
-    with progress_bar(count, f"{game}: {count} games") as bar:
+        raise click.UsageError(text("cli.match.seats", lang, game=game, seats=seats,
+                                    given=len(specs)))
+    with progress_bar(count, text("cli.match.progress", lang, game=game, count=count)) as bar:
         result = run_match(g, specs, count, seed, opts, seconds, progress=bar.update)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=1))
         return
-    click.echo(f"{game}: {count} games, seed {seed}, seats rotating; draws {result.draws}")
-    header = f"{'player':<24}{'wins':>8}{'win rate (95%)':>24}{'mean score':>12}" \
-             f"{'s/move':>9}{'max s':>8}"
+    click.echo(text("cli.match.result", lang, game=game, count=count, seed=seed,
+                    draws=result.draws))
+    words = [text(f"cli.match.{k}", lang)
+             for k in ("player", "wins", "rate", "mean", "seconds", "max")]
+    header = f"{words[0]:<24}{words[1]:>8}{words[2]:>24}{words[3]:>12}{words[4]:>9}" \
+             f"{words[5]:>8}"
     click.echo(header)
     click.echo("-" * len(header))
     for i, spec in enumerate(result.players):

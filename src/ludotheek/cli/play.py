@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import textwrap
 
@@ -10,21 +11,18 @@ import click
 from ludotheek import players as registry
 from ludotheek.ai.base import Player
 from ludotheek.cli.common import game_argument, load_game, option_option, parse_options
-from ludotheek.core.errors import IllegalMove
+from ludotheek.cli.lang import lang_option
+from ludotheek.core.errors import BadOption, IllegalMove
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, apply_move, result_of
-
-HELP = {
-    "en": "Type a move, or: moves (list them all), resign, quit, help.",
-    "nl": "Typ een zet, of: moves (alle zetten), resign (opgeven), quit (stoppen), help.",
-}
+from ludotheek.texts import text, word
 
 
-def _moves_line(moves: list[str], limit: int = 60) -> str:
+def _moves_line(moves: list[str], lang: str, limit: int = 60) -> str:
     shown = " ".join(moves[:limit])
     if len(moves) > limit:
-        shown += f" … ({len(moves) - limit} more: type 'moves')"
-    return textwrap.fill(shown, 100, subsequent_indent="  ")
+        shown += " " + text("cli.play.more", lang, n=len(moves) - limit)
+    return textwrap.fill(text("cli.play.legal", lang, moves=shown), 100, subsequent_indent="  ")
 
 
 @click.command("play")
@@ -36,7 +34,7 @@ def _moves_line(moves: list[str], limit: int = 60) -> str:
 @click.option("--level", default="normal", show_default=True,
               help="Level of the computer players (easy, normal, strong, ...).")
 @click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
-@click.option("--lang", type=click.Choice(["en", "nl"]), default="en", show_default=True)
+@lang_option
 @click.option("--save", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the game record (JSON) to this file at the end.")
 @click.option("--db", default=None, help="The database (default: LUDOTHEEK_DB or the data "
@@ -49,20 +47,24 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
     opts = parse_options(g, options)
     given = {pair.partition("=")[0].strip() for pair in options}
     if "language" in opts and "language" not in given:
-        opts["language"] = lang  # a game with its own language follows --lang
+        # a game with its own language follows --lang, where it has that language
+        with contextlib.suppress(BadOption):
+            opts = g.check_options({**opts, "language": lang})
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     state = g.new(seed, **opts)
     n = state.num_players
     people = set() if watch else {s - 1 for s in (seats or (1,))}
     if any(not 0 <= p < n for p in people):
-        raise click.BadParameter(f"{game} has seats 1-{n}", param_hint="--seat")
+        raise click.BadParameter(text("cli.play.seats", lang, game=game, n=n),
+                                 param_hint="--seat")
     computers: dict[int, tuple[Player, float | None]] = {
         seat: registry.for_level(game, level, seed=seed * 10 + seat)
         for seat in range(n) if seat not in people
     }
     names = g.seat_names(opts, lang)
-    click.echo(f"{g.title.get(lang, g.name)} — seed {seed}. {HELP[lang]}")
+    click.echo(text("cli.play.start", lang, title=g.title.get(lang, g.name), seed=seed,
+                    help=text("cli.play.help", lang)))
     record = Record(g.name, opts, seed)
     while not state.is_over:
         seat = state.to_move
@@ -74,14 +76,15 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
             move = player.choose(state, seconds)
             click.echo(f"{names[seat]}: {move}  — {state.describe_move(move, lang)}")
         else:
-            move = _ask(state, names[seat], lang)
+            move = _ask(state, names[seat], lang, names)
             if move == "quit":
-                click.echo("Stopped." if lang == "en" else "Gestopt.")
+                click.echo(text("cli.play.stopped", lang))
                 break
         try:
             state = apply_move(state, move)
         except IllegalMove as exc:  # only a person's move can be wrong here
-            click.echo(f"Not allowed: {exc}", err=True)
+            click.echo(text("cli.play.not_allowed", lang, reason=word(exc, lang, names)),
+                       err=True)
             continue
         record = record.with_move(move)
     click.echo()
@@ -91,7 +94,7 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
                         result=result_of(state) if state.is_over else None)
         with open(save, "w", encoding="utf-8") as fh:
             fh.write(record.dumps())
-        click.echo(f"Record written to {save}.")
+        click.echo(text("cli.play.saved", lang, path=save))
     if state.is_over:
         # imported here: the database layer is slow to import for every other command
         from ludotheek.store import open_database
@@ -104,29 +107,30 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
             database.close()
 
 
-def _ask(state: State, name: str, lang: str) -> str:
+def _ask(state: State, name: str, lang: str, names: list[str]) -> str:
     moves = state.legal_moves()
-    prompt = f"{name}, your move" if lang == "en" else f"{name}, jouw zet"
-    click.echo(("Legal: " if lang == "en" else "Mogelijk: ") + _moves_line(moves))
+    prompt = text("cli.play.prompt", lang, name=name)
+    click.echo(_moves_line(moves, lang))
     while True:
-        text = click.prompt(prompt, default="", show_default=False).strip()
-        if text in ("quit", "exit", "stop"):
+        typed = click.prompt(prompt, default="", show_default=False).strip()
+        if typed in ("quit", "exit", "stop"):
             return "quit"
-        if text in ("help", "?", ""):
-            click.echo(HELP[lang])
+        if typed in ("help", "?", ""):
+            click.echo(text("cli.play.help", lang))
             continue
-        if text == "moves":
+        if typed == "moves":
             click.echo(textwrap.fill(" ".join(moves), 100))
             continue
-        if text == "resign":
+        if typed == "resign":
             if not state.game.resignable:
-                click.echo(f"{state.game.name} has no resignation.", err=True)
+                click.echo(text("errors.move.no_resignation", lang), err=True)
                 continue
             return "resign"
         try:
-            state.play(text)
+            state.play(typed)
         except IllegalMove as exc:
-            click.echo(f"Not allowed: {exc}", err=True)
+            click.echo(text("cli.play.not_allowed", lang, reason=word(exc, lang, names)),
+                       err=True)
             continue
-        return text
+        return typed
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
+from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.record import load
-
-KEYS = "Enter/n: next · b: back · a number: go to that move · e: end · q: quit"
+from ludotheek.texts import text
 
 
 @click.command("replay")
@@ -18,7 +18,7 @@ KEYS = "Enter/n: next · b: back · a number: go to that move · e: end · q: qu
 @click.option("--all", "show_all", is_flag=True, help="Print every position, without stopping.")
 @click.option("--at", "start", type=click.IntRange(0), default=None,
               help="Show the position after this many moves.")
-@click.option("--lang", type=click.Choice(["en", "nl"]), default="en", show_default=True)
+@lang_option
 def command(file: Path, show_all: bool, start: int | None, lang: str) -> None:
     """Step through a game record (JSON or text) with the text rendering.
 
@@ -28,12 +28,14 @@ def command(file: Path, show_all: bool, start: int | None, lang: str) -> None:
         record = load(file.read_text(encoding="utf-8"))
         states = list(record.states())
     except UnicodeDecodeError as exc:
-        raise BadRecord(f"{file} is not a text file") from exc
+        raise BadRecord(f"{file} is not a text file", code="record.not_text_file",
+                        file=str(file)) from exc
     last = len(states) - 1
     moves = list(record.moves)
 
     def show(i: int) -> None:
-        head = "start" if i == 0 else f"after move {i}: {moves[i - 1]}"
+        head = text("cli.replay.start", lang) if i == 0 else \
+            text("cli.replay.after", lang, n=i, move=moves[i - 1])
         click.echo(f"\n── {record.game}, {head} ({i}/{last}) " + "─" * 20)
         click.echo(states[i].render(None, lang))
 
@@ -42,13 +44,14 @@ def command(file: Path, show_all: bool, start: int | None, lang: str) -> None:
             show(i)
         return
     if start is not None and start > last:
-        raise click.BadParameter(f"the record has {last} moves", param_hint="--at")
+        raise click.BadParameter(text("cli.replay.too_far", lang, n=last), param_hint="--at")
     if start is not None and not sys.stdin.isatty():
         show(start)  # not interactive: just that position
         return
     i = 0 if start is None else start
     show(i)
-    click.echo(KEYS)
+    keys = text("cli.replay.keys", lang)
+    click.echo(keys)
     while True:
         key = click.prompt(">", default="n", show_default=False).strip().lower()
         if key in ("q", "quit"):
@@ -62,6 +65,6 @@ def command(file: Path, show_all: bool, start: int | None, lang: str) -> None:
         elif key.isdigit() and int(key) <= last:
             i = int(key)
         else:
-            click.echo(KEYS)
+            click.echo(keys)
             continue
         show(i)

@@ -15,10 +15,9 @@ from types import ModuleType
 import click
 
 from ludotheek.cli.common import game_argument, load_game, write_atomic
+from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import UnknownGame
-
-_HEAD = {"nl": ("naam", "vermogen", "datum", "Nog geen scores."),
-         "en": ("name", "wealth", "date", "No scores yet.")}
+from ludotheek.texts import text
 
 
 def _module(game: str, part: str) -> ModuleType | None:
@@ -27,8 +26,13 @@ def _module(game: str, part: str) -> ModuleType | None:
 
 
 def _number(value: float, lang: str) -> str:
-    text = f"{round(value):,}"
-    return text.replace(",", ".") if lang == "nl" else text
+    """A whole number with the language's thousands separator.
+
+    >>> _number(182400, "nl"), _number(182400, "en"), _number(182400, "no")
+    ('182.400', '182,400', '182\xa0400')
+    """
+    digits = f"{round(value):,}"
+    return digits.replace(",", {"nl": ".", "no": "\xa0"}.get(lang, ","))
 
 
 @click.command("scores")
@@ -41,46 +45,48 @@ def _number(value: float, lang: str) -> str:
 @click.option("--import", "import_path", default=None,
               type=click.Path(dir_okay=False, exists=True),
               help="Replace the list by the one in this file (the game's own format).")
-@click.option("--language", type=click.Choice(["nl", "en"]), default="nl", show_default=True)
+@lang_option
 def command(game: str, db: str | None, export_path: str | None, import_path: str | None,
-            language: str) -> None:
+            lang: str) -> None:
     """Show GAME's score list: the 30 best results ever."""
     from ludotheek.store import ScoreEntry, open_database  # slow to import: only here
 
     g = load_game(game)
     hooks = _module(g.name, "hooks")
     if hooks is None or not hasattr(hooks, "on_game_over"):
-        raise UnknownGame(f"{g.name} keeps no score list")
+        raise UnknownGame(text("cli.scores.no_list", lang, game=g.name))
     if export_path and import_path:
-        raise click.UsageError("--export and --import cannot be used together")
+        raise click.UsageError(text("cli.scores.both", lang))
     fmt = _module(g.name, "scorefile") if (export_path or import_path) else None
     if (export_path or import_path) and fmt is None:
-        raise UnknownGame(f"{g.name} has no score file format")
+        raise UnknownGame(text("cli.scores.no_format", lang, game=g.name))
     entries: list[ScoreEntry] = []
     if import_path:
         assert fmt is not None
         with open(import_path, encoding="utf-8", errors="strict") as fh:
             try:
-                text = fh.read()
+                content = fh.read()
             except UnicodeDecodeError as exc:
                 raise fmt.ScoreFileError(f"{import_path} is not a text file: {exc}") from exc
-        entries = [ScoreEntry(name, value, "") for name, value in fmt.import_scores(text)]
+        entries = [ScoreEntry(name, value, "") for name, value in fmt.import_scores(content)]
     database = open_database(db)
     try:
         if import_path:
             database.scores.replace(g.name, entries)
-            click.echo(f"{len(entries)} scores read from {import_path}.", err=True)
+            click.echo(text("cli.scores.read", lang, n=len(entries), path=import_path), err=True)
         top = database.scores.top(g.name)
     finally:
         database.close()
     if export_path:
         assert fmt is not None
-        write_atomic(export_path, fmt.export_scores([(e.name, e.value) for e in top], language))
-        click.echo(f"{len(top)} scores written to {export_path}.", err=True)
-    name_h, value_h, date_h, empty = _HEAD[language]
+        # the score file's own language field knows the languages of the game's manual
+        file_lang = lang if lang in getattr(fmt, "LANGUAGES", (lang,)) else "en"
+        write_atomic(export_path, fmt.export_scores([(e.name, e.value) for e in top], file_lang))
+        click.echo(text("cli.scores.written", lang, n=len(top), path=export_path), err=True)
+    name_h, value_h, date_h = (text(f"cli.scores.{k}", lang) for k in ("name", "wealth", "date"))
     if not top:
-        click.echo(empty)
+        click.echo(text("cli.scores.none", lang))
         return
     click.echo(f"{'':>3} {name_h:<12}{value_h:>12}  {date_h}")
     for i, e in enumerate(top, 1):
-        click.echo(f"{i:>3} {e.name:<12}{_number(e.value, language):>12}  {e.date or '-'}")
+        click.echo(f"{i:>3} {e.name:<12}{_number(e.value, lang):>12}  {e.date or '-'}")

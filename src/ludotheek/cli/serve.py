@@ -15,6 +15,8 @@ from typing import Any, TypeVar
 import click
 
 from ludotheek.cli.common import need_scale_packages
+from ludotheek.cli.lang import lang_option
+from ludotheek.texts import text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -84,8 +86,9 @@ def ws_max_size(settings: Any) -> int:
               help="Redis URL of a scaled-out site: live updates between web processes, "
                    "computer turns for the worker pool (`ludotheek worker`).")
 @limit_options
+@lang_option
 def command(host: str, port: int, db: str | None, open_browser: bool,
-            computer_workers: int | None, workers: int, redis_url: str | None,
+            computer_workers: int | None, workers: int, redis_url: str | None, lang: str,
             **limits: Any) -> None:
     """Start the web server: open the printed address in a browser and play."""
     import dataclasses
@@ -98,10 +101,10 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
 
     export_limits(limits.pop("config"), limits)  # for every process that makes the app
     if not _port_free(host, port):
-        raise click.ClickException(f"port {port} on {host} is in use; try --port {port + 1}")
+        raise click.ClickException(text("cli.serve.port_in_use", lang, port=port, host=host,
+                                        next=port + 1))
     if workers > 1 and not redis_url:
-        raise click.UsageError("several web processes share live updates through Redis: "
-                               "give --redis redis://HOST:6379/0 (and run `ludotheek worker`)")
+        raise click.UsageError(text("cli.serve.needs_redis", lang))
     if redis_url:
         need_scale_packages("a scaled-out site (--redis)", ("redis", "dramatiq"))
         os.environ["LUDOTHEEK_REDIS"] = redis_url
@@ -117,16 +120,15 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
     app = create_app(db, settings) if workers == 1 else None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
-    click.echo(f"ludotheek is running at {url}  (database: {database_url(db)})")
+    click.echo(text("cli.serve.running", lang, url=url, db=database_url(db)))
     click.echo(describe(settings))
-    click.echo("Stop it with Ctrl+C.")
+    click.echo(text("cli.serve.stop", lang))
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
     if open_browser and _browser_available():
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     if app is None:
-        click.echo(f"{workers} web processes; computer turns go to the worker pool "
-                   f"({redis_url}).")
+        click.echo(text("cli.serve.pool", lang, workers=workers, redis=redis_url))
         uvicorn.run("ludotheek.server.factory:app_from_env", factory=True, host=host,
                     port=port, workers=workers, log_level="info",
                     ws_max_size=ws_max_size(settings), ws_per_message_deflate=False,

@@ -8,6 +8,8 @@ import sys
 import click
 
 from ludotheek.cli.common import need_scale_packages
+from ludotheek.cli.lang import lang_option
+from ludotheek.texts import text
 
 
 @click.command("worker")
@@ -19,7 +21,9 @@ from ludotheek.cli.common import need_scale_packages
               help="Worker processes (default: one per core).")
 @click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Threads per process (computer players are CPU-bound: keep 1).")
-def command(db: str | None, redis_url: str, processes: int | None, threads: int) -> None:
+@lang_option
+def command(db: str | None, redis_url: str, processes: int | None, threads: int,
+            lang: str) -> None:
     """Compute computer players' moves for the web processes (runs until stopped)."""
     need_scale_packages("the worker pool")
     from dramatiq.cli import main, make_argument_parser
@@ -29,5 +33,5 @@ def command(db: str | None, redis_url: str, processes: int | None, threads: int)
         os.environ["LUDOTHEEK_DB"] = db
     args = ["ludotheek.worker", "--threads", str(threads), "--queues", "computer",
             "--processes", str(processes or os.cpu_count() or 1)]
-    click.echo(f"ludotheek worker: {args[-1]} processes, jobs from {redis_url}", err=True)
+    click.echo(text("cli.worker.start", lang, processes=args[-1], redis=redis_url), err=True)
     sys.exit(main(make_argument_parser().parse_args(args)))

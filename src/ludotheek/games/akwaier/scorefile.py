@@ -23,6 +23,8 @@ from ludotheek.core.errors import LudotheekError
 FILE_NAME = "akwaier-scores.json"
 LIMIT = 30
 MAX_NAME = 64
+#: the languages the file's "taal" may name (the manual's)
+LANGUAGES = ("nl", "en")
 
 
 class ScoreFileError(LudotheekError, ValueError):

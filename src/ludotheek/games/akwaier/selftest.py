@@ -28,6 +28,8 @@ GAMES = 60
 #: a game of 210 turns has at most 630 moves
 MOVE_LIMIT = 1000
 DEFAULT_REPORT = "akwaier-zelftest.txt"
+#: the languages of the report (the manual's)
+LANGUAGES = ("nl", "en")
 
 _WORDS = {
     "nl": {"title": "AKWAIER — zelftest", "ok": "ok", "fail": "FOUT", "expected": "verwacht",
