@@ -10,6 +10,7 @@ import pytest
 from ludotheek.store import ScoreEntry, StaleVersion, open_database
 from ludotheek.store.database import Database
 from ludotheek.store.paths import database_url
+from tests.migrations import HEAD
 
 
 @pytest.fixture
@@ -30,7 +31,7 @@ def test_database_is_wal_and_migrated(db: Database) -> None:
 
     with db.engine.connect() as conn:
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD
     assert db.integrity_check() == "ok"
     # opening again migrates nothing and keeps the data
     db.scores.add("x", [ScoreEntry("A", 1, "2026-01-01")])

@@ -2,9 +2,14 @@
 
 A game row holds what it was created with (game, options, seed, seats); its
 moves are rows of their own. ``version`` is the number of moves: a move is
-stored only if the version the client saw is still the current one, and that
-check happens in the database (one conditional UPDATE), so two processes that
-race for the same move cannot both win.
+stored only if the version the client saw is still the current one, and the
+game is still ``active``; that check happens in the database (one conditional
+UPDATE), so two processes that race for the same move cannot both win.
+
+A game's ``status`` is ``active`` while it is played, ``over`` once its rules end it
+(a result: scores and winners), ``aborted`` when it ended before anyone had moved
+and ``abandoned`` when nobody moved for a long time (both without a winner; their
+moves stay, nothing is removed).
 """
 
 from __future__ import annotations
@@ -19,9 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, update
 
 from ludotheek.store.schema import games, moves, seat_tokens
+
+#: the statuses of a game that is no longer played
+ENDED = ("over", "aborted", "abandoned")
 
 
 class StaleVersion(Exception):
@@ -179,7 +187,8 @@ class GameStore:
         with self.engine.begin() as conn:
             res = conn.execute(
                 update(games)
-                .where(games.c.id == gid, games.c.version == version)
+                .where(games.c.id == gid, games.c.version == version,
+                       games.c.status == "active")
                 .values(version=version + 1, updated=now, to_move=to_move, status=status,
                         result=json.dumps(result) if result is not None else None)
             )
@@ -218,7 +227,7 @@ class GameStore:
         p = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         return {
             "update": f"UPDATE games SET version={p}, updated={p}, to_move={p}, status={p}, "
-                      f"result={p} WHERE id={p} AND version={p}",
+                      f"result={p} WHERE id={p} AND version={p} AND status='active'",
             "version": f"SELECT version FROM games WHERE id={p}",
             "insert": "INSERT INTO moves (game_id, number, move, seat, at) "
                       f"VALUES ({p}, {p}, {p}, {p}, {p})",
@@ -251,11 +260,14 @@ class GameStore:
         return found
 
     def listing(self, status: str | None = None, game: str | None = None, limit: int = 50,
-             offset: int = 0) -> list[GameRow]:
-        """Games without their moves, most recently changed first."""
+                offset: int = 0, started: bool = False) -> list[GameRow]:
+        """Games without their moves, most recently changed first (``started``: only those
+        with at least one move)."""
         q = select(games)
         if status:
             q = q.where(games.c.status == status)
+        if started:
+            q = q.where(games.c.version > 0)
         if game:
             q = q.where(games.c.game == game)
         q = q.order_by(games.c.updated.desc()).limit(limit).offset(offset)
@@ -295,10 +307,73 @@ class GameStore:
             return list(conn.execute(select(games.c.id).where(games.c.status == "active"))
                         .scalars())
 
-    def count_active_by_client(self, client: str) -> int:
+    def count_active_by_client(self, client: str, since: float = 0.0) -> int:
+        """The games in play that ``client`` created, with a move (or made) since ``since``."""
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(games).where(
-                games.c.client == client, games.c.status == "active")).scalar() or 0)
+                games.c.client == client, games.c.status == "active",
+                games.c.updated >= since)).scalar() or 0)
+
+    def active_by_client(self, client: str, since: float = 0.0,
+                         limit: int = 10) -> list[GameRow]:
+        """Those games, the longest untouched first (the first to free a place from)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games).where(
+                games.c.client == client, games.c.status == "active",
+                games.c.updated >= since).order_by(games.c.updated).limit(limit))
+            return [_row(r) for r in rows]
+
+    def end(self, gid: str, version: int, status: str,
+            result: dict[str, Any] | None = None) -> bool:
+        """End an active game still at ``version`` without a move (``aborted``,
+        ``abandoned``); False if it moved on or had ended already."""
+        assert status in ENDED
+        with self.engine.begin() as conn:
+            res = conn.execute(update(games).where(
+                games.c.id == gid, games.c.version == version, games.c.status == "active")
+                .values(status=status, to_move=None, updated=time.time(),
+                        result=json.dumps(result) if result is not None else None))
+            return bool(res.rowcount == 1)
+
+    def untouched(self, before: float, limit: int = 500) -> list[GameRow]:
+        """Active games without a move (or made) since ``before``, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games).where(
+                games.c.status == "active", games.c.updated < before)
+                .order_by(games.c.updated).limit(limit))
+            return [_row(r) for r in rows]
+
+    def seats_that_moved(self, gid: str) -> set[int]:
+        """The seats that made at least one stored move (undos and resignations too)."""
+        with self.engine.connect() as conn:
+            return {int(seat) for seat in conn.execute(
+                select(moves.c.seat).where(moves.c.game_id == gid, moves.c.seat.is_not(None))
+                .distinct()).scalars()}
+
+    def leave_seat(self, gid: str, seat: int, seats: list[dict[str, Any]]) -> None:
+        """A person left ``seat``: the game's seats become ``seats`` (that seat now played
+        by a computer) and the seat's secret is forgotten, in one transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == gid)
+                         .values(seats=json.dumps(seats)))
+            conn.execute(delete(seat_tokens).where(seat_tokens.c.game_id == gid,
+                                                   seat_tokens.c.seat == seat))
+
+    def mark_joined(self, gid: str, seat: int) -> bool:
+        """Note that the person of ``seat`` has come (their secret was used); True the
+        first time."""
+        with self.engine.begin() as conn:
+            res = conn.execute(update(seat_tokens).where(
+                seat_tokens.c.game_id == gid, seat_tokens.c.seat == seat,
+                seat_tokens.c.joined.is_(None)).values(joined=time.time()))
+            return bool(res.rowcount == 1)
+
+    def joined_seats(self, gid: str) -> set[int]:
+        """The seats whose person has come."""
+        with self.engine.connect() as conn:
+            return {int(seat) for seat in conn.execute(
+                select(seat_tokens.c.seat).where(seat_tokens.c.game_id == gid,
+                                                 seat_tokens.c.joined.is_not(None))).scalars()}
 
     def count_moves(self) -> int:
         with self.engine.connect() as conn:

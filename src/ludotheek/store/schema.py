@@ -26,7 +26,7 @@ games = Table(
     Column("seed", BigInteger, nullable=False),
     Column("seats", Text, nullable=False),  # JSON list: {"type", "level", "name"}
     Column("version", Integer, nullable=False, default=0),  # number of moves played
-    Column("status", String(16), nullable=False),  # active | over
+    Column("status", String(16), nullable=False),  # active | over | aborted | abandoned
     Column("to_move", Integer, nullable=True),
     Column("result", Text, nullable=True),  # JSON, once over
     Column("created", Float, nullable=False),
@@ -55,6 +55,7 @@ seat_tokens = Table(
            primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False, unique=True),
+    Column("joined", Float, nullable=True),  # when the seat's token was first used
 )
 
 scores = Table(
