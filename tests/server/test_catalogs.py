@@ -39,7 +39,10 @@ BUILT = [f"akwaier.end.{r}" for r in ("chain_over_100", "turn_limit", "all_passe
     + [f"aqua_romana.end.{r}" for r in ("no_tile_round", "no_workers", "stopped")] \
     + [f"aqua_romana.preview.closed.{r}" for r in ("edge", "reservoir", "blank")] \
     + [f"aqua_romana.doing.{p}" for p in ("setup", "place", "place_now", "build", "bonus",
-                                          "close", "pick")]
+                                          "close", "pick")] \
+    + [f"shell.{s}{r}" for s in ("aborted", "abandoned") for r in ("", ".result")] \
+    + [f"ending.{a}.{k}" for a in ("abort", "resign", "leave")
+       for k in ("button", "hint", "title", "explain", "yes")]
 
 
 def catalog(lang: str) -> dict[str, str]:

@@ -4,19 +4,26 @@
 // Views are shown one by one in order: a renderer may pace them (renderer.pace), e.g.
 // to show computer moves at a human speed, while newer views wait in a queue.
 import { api, connectLive } from "./api.js";
+import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
-import { invitesFor, remember, tokensFor } from "./tokens.js";
-import { el, sleep, toast } from "./ui.js";
+import { errorText } from "./problems.js";
+import { forgetInvite, invitesFor, remember, tokensFor } from "./tokens.js";
+import { el, loadStylesheet, sleep, toast } from "./ui.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const views = {};           // by seat held (or "spectator")
 let held = {};              // seat -> token
 let renderer = null;
+let module = null;          // the game's page module (js/games/<game>.js)
+let ending = null;          // abort / resign / leave (js/ending.js)
 let current = null;         // the view shown
 let sockets = [];
 const queue = [];           // views received but not shown yet, oldest first
 let draining = false;
+
+// "active", "over" (a result), "aborted" or "abandoned" (ended without one)
+function statusOf(view) { return view.status || (view.over ? "over" : "active"); }
 
 function primarySeat() {
   const seats = Object.keys(held).map(Number).sort((a, b) => a - b);
@@ -77,9 +84,13 @@ function drawSeats(view) {
       el("span", { class: "who" }, name, el("br"), el("span", { class: "tag", text: seatLabel(view, i) })),
       el("span", { class: "score", text: view.scores[i] !== undefined ? String(view.scores[i]) : "" }));
     const box = el("div", {}, li);
-    if (invites[i] !== undefined && held[i] === undefined && !view.over) box.append(inviteBox(invites[i]));
+    const seat = view.seats[i];
+    if (invites[i] !== undefined && (seat.joined || seat.type !== "person")) forgetInvite(gameId, i);  // the friend came
+    else if (invites[i] !== undefined && held[i] === undefined && !view.over) box.append(inviteBox(invites[i]));
     return box;
   }));
+  // a spectator watches: no controls of a seat, and the page says so
+  document.getElementById("watching").hidden = Object.keys(held).length > 0;
 }
 
 function statusText(view) {
@@ -87,6 +98,7 @@ function statusText(view) {
     const custom = renderer.status(view);
     if (custom) return custom;
   }
+  if (!["active", "over"].includes(statusOf(view))) return t(`shell.${statusOf(view)}`);
   if (view.over) return t("game.over");
   const name = view.names[view.to_move];
   if (view.thinking) return t("game.thinking", { name });
@@ -123,7 +135,7 @@ async function askHint() {
     text.textContent = `${t("game.hint_move", { move: hint.move })} ${hint.reason || ""}`.trim();
     if (renderer && renderer.highlight) renderer.highlight(hint.move);
   } catch (err) {
-    text.textContent = err.message;
+    text.textContent = errorText(err, view.names);
   } finally {
     button.disabled = false;
   }
@@ -136,15 +148,24 @@ function recordLinks(view) {
     el("a", { href: `/api/games/${gameId}/record?download=1`, text: t("replay.export_json") }),
     el("a", { href: `/api/games/${gameId}/record.txt?download=1&lang=${language()}`, text: t("replay.export_text") }),
   ];
+  box.replaceChildren(...links);
+}
+
+// After the game: the next game is a tap away, in the result banner.
+function bannerButtons(view) {
+  const buttons = [];
   const mine = Object.keys(held).length > 0;
-  if (view.over && view.rematch) {
-    links.unshift(el("button", { type: "button", class: "primary", id: "rematch-join", text: t("game.rematch_join"), onclick: () => rematch(false) }));
-  } else if (view.over && mine) {
-    links.unshift(
+  if (statusOf(view) === "over" && view.rematch) {
+    buttons.push(el("button", { type: "button", class: "primary", id: "rematch-join", text: t("game.rematch_join"), onclick: () => rematch(false) }));
+  } else if (statusOf(view) === "over" && mine) {
+    buttons.push(
       el("button", { type: "button", class: "primary", id: "rematch", text: t("game.rematch"), onclick: () => rematch(false) }),
       el("button", { type: "button", id: "rematch-swap", text: t("game.rematch_swap"), onclick: () => rematch(true) }));
   }
-  box.replaceChildren(...links);
+  buttons.push(module && module.startDialog
+    ? el("button", { type: "button", id: "banner-new", text: t("shell.new_game"), onclick: () => module.startDialog({ t }).showModal() })
+    : el("a", { class: "button", id: "banner-new", href: `/#game-${view.game}`, text: t("shell.new_game") }));
+  return el("div", { class: "controls banner-actions" }, ...buttons);
 }
 
 async function rematch(swap) {
@@ -154,7 +175,7 @@ async function rematch(swap) {
     const res = await api.post(`/api/games/${gameId}/rematch`, { swap }, held[seat]);
     if (res.token) remember(res.id, current.game, res.seat, res.token);
     location.href = `/play/${res.id}`;
-  } catch (err) { toast(err.message, "error"); }
+  } catch (err) { toast(errorText(err, current.names), "error"); }
 }
 
 function drawStatus(view) {
@@ -162,9 +183,12 @@ function drawStatus(view) {
   status.replaceChildren(el("span", { class: view.thinking ? "thinking" : "", text: statusText(view) }));
   const banner = document.getElementById("banner");
   if (!view.over) { banner.replaceChildren(); return; }
-  const text = (renderer && renderer.result) ? renderer.result(view) : defaultResult(view);
+  const unplayed = !["active", "over"].includes(statusOf(view));
+  const text = unplayed ? t(`shell.${statusOf(view)}.result`)
+    : (renderer && renderer.result) ? renderer.result(view) : defaultResult(view);
   const won = view.winners.some((w) => held[w] !== undefined);
-  banner.replaceChildren(el("div", { class: `banner ${won ? "win" : ""}`, id: "result", role: "alert", text }));
+  banner.replaceChildren(el("div", { class: `banner ${won ? "win" : ""}`, id: "result", role: "alert" },
+    el("span", { class: "banner-text", text }), bannerButtons(view)));
 }
 
 function defaultResult(view) {
@@ -184,6 +208,7 @@ function show(view = current) {
   drawStatus(view);
   recordLinks(view);
   hintButton(view);
+  if (ending) ending.draw(view, Boolean(renderer && renderer.resigns));
   if (renderer) {
     try { renderer.update(view, prev); } catch (err) { reportError(err); }
   }
@@ -230,7 +255,7 @@ function onMessage(key) {
     if (msg.type === "view") {
       if (accept(key, msg.view, true)) enqueue();
     } else if (msg.type === "error") {
-      toast(msg.error, "error");
+      toast(errorText({ message: msg.error, body: msg }, current ? current.names : []), "error");
     } else if (msg.type === "rematch") {
       if (msg.token) remember(msg.id, current.game, msg.seat, msg.token);
       toast(t("game.rematch_started"));
@@ -238,10 +263,30 @@ function onMessage(key) {
   };
 }
 
+// While the server is away the page says so, and the board cannot be played (its clicks would
+// be lost); the live connection retries by itself and brings the newest view back.
+let connection = "open";
 function setConnection(state) {
+  connection = state;
   const node = document.getElementById("connection");
   node.className = `connection ${state === "open" ? "" : "lost"}`;
   node.textContent = state === "open" ? "" : t(state === "refused" ? "game.refused" : "game.reconnecting");
+  const offline = state === "lost";
+  document.body.classList.toggle("offline", offline);
+  const board = document.getElementById("board");
+  board.inert = offline;
+  const notice = document.getElementById("offline");
+  notice.hidden = !offline;
+  notice.textContent = offline ? t("shell.offline") : "";
+}
+
+// After a refused move the board shows the server's position, whatever the page had.
+async function showServerView(seat) {
+  try {
+    showNow(seat, await api.get(`/api/games/${gameId}`, held[seat]));
+  } catch (err) {
+    if (err.status === 0) setConnection("lost");
+  }
 }
 
 // Play a move for the seat to move (one of ours).
@@ -255,7 +300,13 @@ async function play(move) {
     if (accept(seat, next, false)) enqueue();
     return true;
   } catch (err) {
-    toast(err.status === 409 ? t("game.stale") : err.message, "error");
+    if (err.status === 0) {
+      setConnection("lost");
+      toast(t("shell.not_sent"), "error");
+      return false;
+    }
+    toast(err.status === 409 ? t("game.stale") : `${errorText(err, view.names)} ${t("shell.latest")}`, "error");
+    await showServerView(seat);
     return false;
   }
 }
@@ -265,7 +316,10 @@ async function resign(seat) {
   try {
     const next = await api.post(`/api/games/${gameId}/moves`, { move: "resign", version: current.version }, token);
     if (accept(seat, next, false)) enqueue();
-  } catch (err) { toast(err.message, "error"); }
+  } catch (err) {
+    toast(errorText(err, current.names), "error");
+    if (err.status) await showServerView(seat);
+  }
 }
 
 // Take back the last decision of the seat held here (games against computers only).
@@ -284,7 +338,8 @@ async function undo() {
         version = err.body.version;  // a computer moved meanwhile: undo from there
         continue;
       }
-      toast(err.message, "error");
+      toast(errorText(err, current.names), "error");
+      if (err.status) await showServerView(seat);
       return false;
     }
   }
@@ -299,7 +354,7 @@ async function adoptFragmentToken() {
     const view = await api.get(`/api/games/${gameId}`, token);
     remember(gameId, view.game, view.seat, token);
   } catch (err) {
-    toast(err.status === 403 ? t("game.bad_invite") : err.message, "error");
+    toast(err.status === 403 ? t("game.bad_invite") : errorText(err), "error");
   }
   history.replaceState(null, "", location.pathname);
 }
@@ -312,7 +367,8 @@ async function main() {
   const first = await api.get(`/api/games/${gameId}`, held[primarySeat()]);
   installErrorReports(t, () => ({ game: first.game, game_id: gameId, version: current ? current.version : first.version }));
   document.body.dataset.game = first.game;
-  const module = await import(`./games/${first.game}.js`);
+  module = await import(`./games/${first.game}.js`);
+  await loadStylesheet("shell");
   if (module.stylesheet) await module.stylesheet();
   const ctx = {
     gameId, t, play, resign, undo, held: () => held,
@@ -321,6 +377,7 @@ async function main() {
     report: reportError,
   };
   renderer = module.create(ctx);
+  ending = createEnding({ box: document.getElementById("ending"), gameId, t, held: () => held, current: () => current, show: showNow });
   document.getElementById("hint").addEventListener("click", askHint);
   views[primarySeat() ?? "spectator"] = first;
   show(pickView());
@@ -330,5 +387,5 @@ async function main() {
 }
 
 main().catch((err) => {
-  document.getElementById("status").textContent = err.status === 404 ? t("game.not_found") : err.message;
+  document.getElementById("status").textContent = err.status === 404 ? t("game.not_found") : errorText(err);
 });

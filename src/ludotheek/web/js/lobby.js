@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { levelNote } from "./levels.js";
+import { errorText } from "./problems.js";
 import { myGames, rememberCreated } from "./tokens.js";
 import { el, toast } from "./ui.js";
 
@@ -89,11 +90,27 @@ function createForm(game) {
       rememberCreated(res, game.name, chosen.map(([kind, arg]) => kind === "person" ? arg : null));
       location.href = `/play/${res.id}`;
     } catch (err) {
-      toast(err.message, "error");
+      refused(form, err);
       submit.disabled = false;
     }
   });
   return form;
+}
+
+// A refused Start: the reason in the page's language; when the address has too many games in
+// progress, under the form the games that hold the places, to finish, leave or abort.
+function refused(form, err) {
+  form.querySelector(".refused")?.remove();
+  if (!(err.body && err.body.code === "limit.games" && Array.isArray(err.body.games))) {
+    toast(errorText(err), "error");
+    return;
+  }
+  const mine = myGames();
+  const links = err.body.games.map((g) => el("li", {},
+    el("a", { href: `/play/${g.id}`, text: `${gameTitle(g.game)} · ${t("lobby.moves", { n: g.version })} · ${new Date(g.updated * 1000).toLocaleString(language())}` }),
+    mine[g.id] ? null : el("span", { class: "tag", text: ` ${t("ending.limit.elsewhere")}` })));
+  form.append(el("div", { class: "refused panel", role: "alert" },
+    el("p", { text: errorText(err) }), el("p", { text: t("ending.limit.how", { days: (err.body.params && err.body.params.days) ?? 30 }) }), el("ul", {}, links)));
 }
 
 function drawGames() {
@@ -164,7 +181,7 @@ async function drawLists() {
   const filter = filterGame;
   const q = filter ? `&game=${encodeURIComponent(filter)}` : "";
   const [active, over] = await Promise.all([
-    api.get(`/api/games?status=active&limit=30${q}`), api.get(`/api/games?status=over&limit=30${q}`)]);
+    api.get(`/api/games?status=active&started=1&limit=30${q}`), api.get(`/api/games?status=over&limit=30${q}`)]);
   document.getElementById("active").replaceChildren(table(active.games, "active"));
   document.getElementById("finished").replaceChildren(historyFilter(), table(over.games, "over"),
     importForm());
@@ -172,7 +189,7 @@ async function drawLists() {
   const box = document.getElementById("mine");
   if (!mine.length) { box.replaceChildren(el("p", { class: "empty", text: t("lobby.none_mine") })); return; }
   box.replaceChildren(el("ul", {}, mine.map(([id, g]) => el("li", {},
-    el("a", { href: `/play/${id}`, text: `${gameTitle(g.game)} · ${new Date(g.saved).toLocaleString(language())}` })))));
+    el("a", { href: `/play/${id}`, text: `${g.game ? gameTitle(g.game) : t("shell.imported_game")} · ${new Date(g.saved).toLocaleString(language())}` })))));
 }
 
 // Import a game record (JSON or text): checked move by move on the server.
@@ -191,10 +208,10 @@ function importForm() {
         headers: { "Content-Type": text.trimStart().startsWith("{") ? "application/json" : "text/plain" },
       });
       const data = await res.json();
-      if (!res.ok) { toast(data.error || res.statusText, "error"); return; }
-      rememberCreated(data, "", []);  // an unfinished game: its person seats are played here
+      if (!res.ok) { toast(errorText({ status: res.status, message: data.error || res.statusText, body: data }), "error"); return; }
+      rememberCreated(data, data.game || "", []);  // an unfinished game: its person seats are played here
       location.href = data.seats.some((s) => s.token) ? `/play/${data.id}` : `/replay/${data.id}`;
-    } catch (err) { toast(err.message, "error"); }
+    } catch (err) { toast(errorText({ status: 0, message: err.message }), "error"); }
   });
   return form;
 }
@@ -209,4 +226,4 @@ async function main() {
   setInterval(drawLists, 15000);
 }
 
-main().catch((err) => toast(err.message, "error"));
+main().catch((err) => toast(errorText(err), "error"));

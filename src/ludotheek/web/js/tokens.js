@@ -31,6 +31,19 @@ export function rememberCreated(res, game, roles) {
   res.seats.forEach((s, i) => { if (s.token) remember(res.id, game, i, s.token, roles[i] || "play"); });
 }
 
+// This browser no longer plays `seat` of the game (it left it), or no longer needs the
+// invite of `seat` (its friend has come).
+export function forgetSeat(gameId, seat) { dropEntry(gameId, "seats", seat); }
+export function forgetInvite(gameId, seat) { dropEntry(gameId, "invites", seat); }
+
+function dropEntry(gameId, kind, seat) {
+  const data = all();
+  const entry = data[gameId];
+  if (!entry || !entry[kind] || entry[kind][seat] === undefined) return;
+  delete entry[kind][seat];
+  localStorage.setItem(KEY, JSON.stringify(data));
+}
+
 export function forget(gameId) {
   const data = all();
   delete data[gameId];

@@ -219,6 +219,7 @@ export function create(ctx) {
 
   return {
     ownsStatus: !ctx.replay,
+    resigns: true,  // its own Resign button: the shell offers none
     update(view, prev) {
       if (view.version !== ui.version) {
         ui.version = view.version;

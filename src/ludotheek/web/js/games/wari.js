@@ -205,6 +205,7 @@ export function create(ctx) {
 
   return {
     update,
+    resigns: true,  // its own Resign button: the shell offers none
     status(view) {
       if (view.over) return null;
       const name = view.names[view.to_move];
