@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ludotheek.core.errors import BadOption
+from ludotheek.core.errors import BadOption, IllegalMove
 from ludotheek.games import get
 from ludotheek.games.aqua_romana import GAME, AquaState
 from ludotheek.games.aqua_romana.geometry import (
@@ -744,3 +744,38 @@ def test_rule_final_scoring_starts_with_the_start_player_when_no_tile_was_laid()
     assert [p["worker"] for p in t.final["podiums"]][:1] == ["green1"]
     assert [(p["worker"], p["podium"]) for p in t.final["podiums"] if p["length"]] == [
         ("green1", 1), ("blue2", 0)]
+
+
+# --- resignation (a DECISION: only in a game of two) -----------------------------------
+def test_rule_a_game_of_two_can_be_resigned_and_the_other_wins() -> None:
+    from ludotheek.core.record import Record, apply_move
+
+    state = GAME.new(3)
+    for _ in range(14):
+        state = state.play(state.legal_moves()[0])
+    before = state.to_json()
+    over = apply_move(state, "resign 1")
+    assert state.to_json() == before  # the old state is unchanged
+    assert over.is_over and over.end_reason == "resigned" and over.winners() == [0]
+    assert [e["type"] for e in over.view(None)["events"]] == ["resigned", "game_over"]
+    assert over.view(None)["final"]["resigned"] == 1
+    assert GAME.from_json(over.to_json()) == over
+    record = Record("aqua_romana", {}, 3, (*[m for m in _moves(3, 14)], "resign 1"))
+    assert record.replay() == over  # the record replays the resignation
+    with pytest.raises(IllegalMove, match="the game is over"):
+        over.resign(0)
+
+
+def _moves(seed: int, n: int) -> list[str]:
+    state, out = GAME.new(seed), []
+    for _ in range(n):
+        out.append(state.legal_moves()[0])
+        state = state.play(out[-1])
+    return out
+
+
+def test_rule_three_or_four_players_cannot_resign_in_the_engine() -> None:
+    state = GAME.new(1, players=3)
+    with pytest.raises(IllegalMove) as info:
+        state.resign(0)
+    assert info.value.code == "aqua_romana.resign_players"

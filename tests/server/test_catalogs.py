@@ -36,7 +36,7 @@ BUILT = [f"akwaier.end.{r}" for r in ("chain_over_100", "turn_limit", "all_passe
     + [f"aqua_romana.log.closed.{r}" for r in ("edge", "reservoir", "blank", "voluntary",
                                                "final")] \
     + [f"aqua_romana.log.bonus_lost.{r}" for r in ("no_square", "no_tiles")] \
-    + [f"aqua_romana.end.{r}" for r in ("no_tile_round", "no_workers", "stopped")] \
+    + [f"aqua_romana.end.{r}" for r in ("no_tile_round", "no_workers", "stopped", "resigned")] \
     + [f"aqua_romana.preview.closed.{r}" for r in ("edge", "reservoir", "blank")] \
     + [f"aqua_romana.doing.{p}" for p in ("setup", "place", "place_now", "build", "bonus",
                                           "close", "pick")] \

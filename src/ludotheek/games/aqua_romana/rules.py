@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludotheek.core.errors import BadOption
+from ludotheek.core.errors import BadOption, IllegalMove
 from ludotheek.core.game import JSON, Game, SeededState, load_json
 from ludotheek.core.options import IntOption, Option
 from ludotheek.core.rng import Rng
@@ -77,6 +77,8 @@ from ludotheek.games.aqua_romana.tables import (
 )
 
 Move = tuple[int, ...]
+#: the end reason of a resigned game
+RESIGNED = "resigned"
 
 SETUP, PLACE_TURN, BUILD_STEP, BONUS_STEP, CLOSE_STEP, PICK_STEP, PLACE_NOW, OVER = (
     "setup", "place", "build", "bonus", "close", "pick", "place_now", "over")
@@ -220,9 +222,42 @@ class AquaState(SeededState):
     def winners(self) -> list[int]:
         if self._to_move is not None:
             return []
+        if self.end == RESIGNED and self.final is not None:
+            return [s for s in range(self.num_players) if s != self.final["resigned"]]
         s = self.scores()
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]
+
+    def resign(self, seat: int) -> AquaState:
+        """``seat`` gives up and the other player wins, whatever the points (a DECISION:
+        the rule book has no resignation). Only in a game of two: with more players a
+        seat that leaves is played on by a computer player (the server's rule)."""
+        if self._to_move is None:
+            raise IllegalMove("the game is over", code="move.game_over")
+        if self.num_players != 2:
+            raise IllegalMove("only a game of two players can be resigned; with more players "
+                              "a computer player takes a seat over",
+                              code="aqua_romana.resign_players", players=self.num_players)
+        if seat not in (0, 1):
+            raise IllegalMove(f"there is no seat {seat}; this game has seats 0 and 1",
+                              code="aqua_romana.no_seat", number=seat)
+        new = self._copy()
+        new.ply += 1
+        new.events = [{"type": "resigned", "seat": seat},
+                      {"type": "game_over", "reason": RESIGNED}]
+        new.phase = OVER
+        new._to_move = None
+        new._legal = []
+        new.end = RESIGNED
+        new.turn_closed = []
+        new.picks = []
+        totals = new.scores()
+        tally = [{"seat": s, "workers": [{"worker": new.table.names[w], "podium": new.podium_of[w]}
+                                         for w in new.table.workers_of[s]],
+                  "podium_points": totals[s], "bonus": 0, "total": totals[s]} for s in range(2)]
+        new.final = {"reason": RESIGNED, "resigned": seat, "start": new.current, "podiums": [],
+                     "bonuses": [], "totals": totals, "tally": tally}
+        return new
 
     def adjudicate(self) -> AquaState:
         """Stop here: every aqueduct not yet scored is closed and scored as at the end."""
@@ -694,6 +729,8 @@ def _sq(sq: int) -> str:
 
 class AquaGame(Game):
     name = "aqua_romana"
+    #: a game of two can be resigned (:meth:`AquaState.resign`)
+    resignable = True
     title = {"en": "Aqua Romana", "nl": "Aqua Romana", "no": "Aqua Romana"}
     min_players = 2
     max_players = 4

@@ -47,6 +47,7 @@ const SENTENCES = {
   pick: (e, t, seat) => [e.kind
     ? t("aqua_romana.log.pick", { name: seat(e.seat), kind: k(t, e.kind) })
     : t("aqua_romana.log.pick_none", { name: seat(e.seat) })],
+  resigned: (e, t, seat) => [t("aqua_romana.log.resigned", { name: seat(e.seat) })],
   game_over: (e, t) => [t(`aqua_romana.end.${e.reason}`)],
   rank_bonus: (e, t) => [t("aqua_romana.log.rank_bonus", { rank: e.rank, worker: w(t, e.worker), podium: e.podium, bonus: e.bonus })],
 };
