@@ -12,6 +12,7 @@ from sqlalchemy import text
 from ludotheek.store import ScoreEntry, StaleVersion, open_database
 from ludotheek.store.database import Database
 from ludotheek.store.games import MoveWrite
+from tests.migrations import HEAD
 from tests.services import Postgres
 
 
@@ -30,7 +31,7 @@ def pg_db(postgres: Postgres) -> Iterator[Database]:
 def test_migrated_by_alembic(pg_db: Database) -> None:
     assert pg_db.engine.dialect.name == "postgresql"
     with pg_db.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD
 
 
 def test_moves_and_the_version_check(pg_db: Database) -> None:

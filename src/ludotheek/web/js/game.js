@@ -187,8 +187,8 @@ function drawStatus(view) {
   const text = unplayed ? t(`shell.${statusOf(view)}.result`)
     : (renderer && renderer.result) ? renderer.result(view) : defaultResult(view);
   const won = view.winners.some((w) => held[w] !== undefined);
-  banner.replaceChildren(el("div", { class: `banner ${won ? "win" : ""}`, id: "result", role: "alert" },
-    el("span", { class: "banner-text", text }), bannerButtons(view)));
+  banner.replaceChildren(el("div", { class: `banner ${won ? "win" : ""}` },
+    el("span", { class: "banner-text", id: "result", role: "alert", text }), bannerButtons(view)));
 }
 
 function defaultResult(view) {
