@@ -17,7 +17,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ludotheek.server import api, catalogs, client_errors, live, records_api
+from ludotheek.server import api, catalogs, client_errors, learn, live, records_api
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.edge import service_error
 from ludotheek.server.errors import ServiceError
@@ -102,6 +102,7 @@ def create_app(db: Database | str | Path | None = None,
         Route("/openapi.json", openapi),
         *api.routes,
         *records_api.routes,
+        *learn.routes,
         *client_errors.routes,
         *live.routes,
         *catalogs.routes,

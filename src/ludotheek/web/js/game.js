@@ -7,6 +7,7 @@ import { api, connectLive } from "./api.js";
 import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
+import { mountLearn } from "./learn/game.js";
 import { errorText } from "./problems.js";
 import { forgetInvite, invitesFor, remember, tokensFor } from "./tokens.js";
 import { el, loadStylesheet, sleep, toast } from "./ui.js";
@@ -378,6 +379,7 @@ async function main() {
   };
   renderer = module.create(ctx);
   ending = createEnding({ box: document.getElementById("ending"), gameId, t, held: () => held, current: () => current, show: showNow });
+  mountLearn(first.game, t).catch(reportError);
   document.getElementById("hint").addEventListener("click", askHint);
   views[primarySeat() ?? "spectator"] = first;
   show(pickView());

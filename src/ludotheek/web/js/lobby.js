@@ -1,6 +1,7 @@
 // The lobby: the games, a form to create one, your games, games in progress and finished.
 import { api } from "./api.js";
 import { initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
+import { learnLinks, prefill } from "./learn/lobby.js";
 import { levelNote } from "./levels.js";
 import { errorText } from "./problems.js";
 import { myGames, rememberCreated } from "./tokens.js";
@@ -124,6 +125,7 @@ function drawGames() {
     if (game.page) {
       card.append(createForm(game));
       quickStart(game, card);
+      learnLinks(card, game.name, t).catch((err) => console.error(err));
     } else {
       card.append(el("p", { class: "soon", text: t("lobby.no_page") }), el("code", { text: `./start play ${game.name}` }));
     }
@@ -221,6 +223,7 @@ async function main() {
   mountLanguageSwitch(document.getElementById("lang"));
   meta = await api.get("/api/meta");
   drawGames();
+  prefill().catch((err) => console.error(err));
   await drawLists();
   document.addEventListener("languagechange", () => { drawGames(); drawLists(); });
   setInterval(drawLists, 15000);

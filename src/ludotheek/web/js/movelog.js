@@ -9,8 +9,11 @@ import { el } from "./ui.js";
 
 export class MoveLog {
   constructor({ gameId, replay, report, label, id, className = "movelog", sentences, onChange,
-    maxLines = 2000 }) {
+    maxLines = 2000, history }) {
     this.gameId = gameId;
+    // where the moves the page did not see come from (a page that shows no stored game, such
+    // as a lesson, gives its own): (from, to) -> Promise<{moves}>
+    this.history = history || ((from, to) => api.get(`/api/games/${this.gameId}/history?from=${from}&to=${to}`));
     this.replay = Boolean(replay);
     this.report = report || ((err) => console.error(err));
     if (sentences) this.sentences = sentences;
@@ -86,8 +89,9 @@ export class MoveLog {
     this.fetching = true;
     const to = this.target;
     try {
-      const res = await api.get(`/api/games/${this.gameId}/history?from=${from}&to=${to}`);
+      const res = await this.history(from, to);
       for (const m of res.moves) this.entries.set(m.number, m);
+      if (!this.entries.has(from)) this.failed = true;   // nothing more to learn: no loop
     } catch (err) {
       this.failed = true;  // tried once for this view; the next view tries again
       this.report(err);

@@ -57,7 +57,7 @@ export function create(ctx) {
   const panel = createPanel(t);
   let shown = null;
   const log = new MoveLog({
-    gameId: ctx.gameId, replay: ctx.replay, report, id: "aq-log", label: t("aqua_romana.log"),
+    gameId: ctx.gameId, replay: ctx.replay, history: ctx.history, report, id: "aq-log", label: t("aqua_romana.log"),
     sentences: sentencesFor(t, () => (shown ? shown.names : [])),
     onChange: () => draw(),
   });

@@ -61,7 +61,7 @@ export function create(ctx) {
   const meters = createMeters(t);
   const help = legend(t);
   let shown = null;
-  const log = new MoveLog({ gameId: ctx.gameId, replay: ctx.replay, report, id: "hz-log", className: "hz-log",
+  const log = new MoveLog({ gameId: ctx.gameId, replay: ctx.replay, history: ctx.history, report, id: "hz-log", className: "hz-log",
     label: t("haaienzee.log"),
     sentences: (entry) => sentences(entry, () => (shown ? shown.names : ["", ""]), t) });
   // the replay viewer hides the side panel's extra part: there the meters go under the sea

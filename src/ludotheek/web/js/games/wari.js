@@ -95,9 +95,11 @@ export function create(ctx) {
   const moves = el("ol", { class: "movelist", id: "moves", "aria-label": t("wari.moves") });
   ctx.extra.replaceChildren(el("h2", { text: t("wari.moves") }), moves);
 
-  const dialog = settingsDialog(ctx);
-  document.body.append(dialog);
-  newBtn.addEventListener("click", () => dialog.showModal());
+  if (!ctx.replay) {   // the replay viewer and the diagrams of "How to play" start no game
+    const dialog = settingsDialog(ctx);
+    document.body.append(dialog);
+    newBtn.addEventListener("click", () => dialog.showModal());
+  }
 
   let shown = null;      // the board on screen
   let animating = Promise.resolve();
@@ -138,6 +140,8 @@ export function create(ctx) {
       if (isLegal) {
         g.addEventListener("click", () => ctx.play(number));
         g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") ctx.play(number); });
+      } else if (ctx.tried && legal.size && !marks.busy) {
+        g.addEventListener("click", () => ctx.tried(number));   // a guided game says why not
       }
       nodes.push(g);
     }

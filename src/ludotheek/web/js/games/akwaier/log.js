@@ -6,7 +6,7 @@ import { list, money } from "./format.js";
 
 export class MessageLog extends MoveLog {
   constructor(ctx) {
-    super({ gameId: ctx.gameId, replay: ctx.replay, report: ctx.report, id: "akw-log",
+    super({ gameId: ctx.gameId, replay: ctx.replay, history: ctx.history, report: ctx.report, id: "akw-log",
       className: "akw-log", label: ctx.t("akwaier.log"), maxLines: 1500 });
     this.ctx = ctx;
     this.t = ctx.t;

@@ -1,0 +1,231 @@
+"""Learning to play over HTTP: "How to play" with its diagrams, and the guided first game.
+
+Nothing here is stored: a lesson and its diagrams are fixed records (``ludotheek.lessons``),
+replayed by the engine; the views are the API's views of those positions, so that each
+game's own page draws them.
+
+- ``GET /learn/{game}``: the guided first game's page;
+- ``GET /api/learn``: which games have a "How to play" and a guided game;
+- ``GET /api/learn/{game}/howto``: the sections (catalog keys) and every diagram's frames
+  with their views;
+- ``GET /api/learn/{game}/howto/history?diagram=ID&from=&to=``: a diagram's moves (its log);
+- ``GET /api/learn/{game}/lesson``: the script (steps, the learner's seat, the real game
+  that follows);
+- ``GET /api/learn/{game}/view?at=N``: the learner's view after N moves of the lesson;
+- ``GET /api/learn/{game}/history?from=&to=``: the lesson's moves with their events (as a
+  game's ``/history``);
+- ``POST /api/learn/{game}/try`` ``{"at", "move"}``: what another move than the coach's
+  would do: refused (the engine's reason) or legal (facts to compare it with the coach's).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from ludotheek import lessons
+from ludotheek.core.errors import IllegalMove
+from ludotheek.core.record import Record, effective_line, mover_of
+from ludotheek.games import get, names
+from ludotheek.server.errors import Invalid, NotFound
+from ludotheek.server.http import read_json, whole_number
+from ludotheek.server.livegame import LiveGame
+from ludotheek.server.offload import blocking
+from ludotheek.server.records import Records
+from ludotheek.server.service import GameService
+from ludotheek.server.views import PAGE_LANGUAGES
+from ludotheek.server.views import view as game_view
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+TRY_FIELDS = {"at", "move"}
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    return lang if lang in PAGE_LANGUAGES else "en"
+
+
+def _game(request: Request) -> str:
+    game = request.path_params["game"]
+    if game not in names():
+        raise NotFound(f"there is no game {game!r}; the games are: {', '.join(names())}")
+    return str(game)
+
+
+def _lesson(request: Request) -> lessons.Lesson:
+    game = _game(request)
+    found = lessons.lesson(game)
+    if found is None:
+        raise NotFound(f"{game} has no guided game yet")
+    return found
+
+
+def _seats(game: str, record: Record, learner: int | None, level: str) -> list[dict[str, Any]]:
+    count = get(game).num_players(record.options)
+    return [{"type": "person", "level": None, "name": None} if i == learner
+            else {"type": "computer", "level": level, "name": None} for i in range(count)]
+
+
+def _live(game: str, record: Record, at: int, learner: int | None,
+          level: str = "easy") -> LiveGame:
+    """The position after ``at`` moves of ``record`` as a game in play (never stored)."""
+    states = lessons.positions(game, record)
+    if not 0 <= at < len(states):
+        raise Invalid(f"'at' must be a move number from 0 to {len(states) - 1}")
+    moves = list(record.moves[:at])
+    movers = [mover_of(states[i], m) for i, m in enumerate(moves)]
+    digest = hashlib.sha1(repr((record.options, record.seed, tuple(record.moves))).encode())
+    return LiveGame(f"learn-{game}-{digest.hexdigest()[:10]}", get(game), dict(record.options), record.seed,
+                    _seats(game, record, learner, level), states[at], moves, at, 0.0,
+                    movers=movers, line=effective_line(moves))
+
+
+def _view(live: LiveGame, seat: int | None, lang: str) -> dict[str, Any]:
+    view = game_view(live, seat, lang)
+    mine = seat is not None and live.state.to_move == seat
+    view.update({"thinking": False, "legal_moves": live.state.legal_moves() if mine else [],
+                 "can_undo": False, "resignable": False, "at": live.version})
+    return view
+
+
+async def overview(request: Request) -> JSONResponse:
+    return JSONResponse({"games": [{"game": g, "howto": lessons.howto(g) is not None,
+                                    "lesson": lessons.lesson(g) is not None}
+                                   for g in names()]})
+
+
+def _howto(request: Request) -> lessons.HowTo:
+    game = _game(request)
+    found = lessons.howto(game)
+    if found is None:
+        raise NotFound(f"{game} has no \"How to play\" yet")
+    return found
+
+
+async def howto(request: Request) -> JSONResponse:
+    found = _howto(request)
+    lang = _lang(request)
+    key = (found.game, lang)
+    if key not in _HOWTO:   # fixed texts and positions: made once per language
+        _HOWTO[key] = await blocking(_howto_answer, found, lang)
+    return JSONResponse(_HOWTO[key])
+
+
+_HOWTO: dict[tuple[str, str], dict[str, Any]] = {}
+
+
+def _howto_answer(found: lessons.HowTo, lang: str) -> dict[str, Any]:
+    game = found.game
+    diagrams = []
+    for d in found.diagrams:
+        frames = [{"at": f.at, "text": f.text, "marks": list(f.marks),
+                   "view": _view(_live(game, d.record, f.at, d.seat), d.seat, lang)}
+                  for f in d.frames]
+        diagrams.append({"id": d.id, "frames": frames})
+    return {
+        "game": game, "summary": found.summary,
+        "sections": [{"id": s.id, "title": s.title, "paragraphs": list(s.paragraphs),
+                      "diagrams": list(s.diagrams)} for s in found.sections],
+        "diagrams": diagrams,
+    }
+
+
+async def lesson(request: Request) -> JSONResponse:
+    found = _lesson(request)
+    rec = found.record
+    options = dict(found.finish_options) or dict(rec.options)
+    return JSONResponse({
+        "game": found.game, "seat": found.seat, "total": len(rec.moves),
+        "steps": [{"id": s.id, "at": s.at, "say": s.say, "play": s.play,
+                   "move": rec.moves[s.at] if s.play else None, "rules": list(s.rules),
+                   "marks": list(s.marks), "why": s.why, "jump": s.jump}
+                  for s in found.steps],
+        "finish": {"options": options, "level": found.finish_level,
+                   "seats": _seats(found.game, rec, found.seat, found.finish_level)},
+    })
+
+
+async def view(request: Request) -> JSONResponse:
+    found = _lesson(request)
+    at = whole_number(request.query_params.get("at", "0"))
+    if at is None:
+        raise Invalid("'at' must be a whole number of moves")
+    live = _live(found.game, found.record, at, found.seat, found.finish_level)
+    return JSONResponse(_view(live, found.seat, _lang(request)))
+
+
+def _history(request: Request, game: str, record: Record, seat: int | None) -> JSONResponse:
+    total = len(record.moves)
+    start = whole_number(request.query_params.get("from", "1"))
+    end = whole_number(request.query_params.get("to", str(total)))
+    if start is None or end is None or not 1 <= start <= end or total == 0:
+        raise Invalid(f"'from' and 'to' must be move numbers with 1 <= from <= to <= {total}")
+    live = _live(game, record, total, seat)
+    records: Records = request.app.state.records
+    return JSONResponse({"version": total,
+                         "moves": records.history(live, start, min(end, total))})
+
+
+async def history(request: Request) -> JSONResponse:
+    found = _lesson(request)
+    return _history(request, found.game, found.record, found.seat)
+
+
+async def howto_history(request: Request) -> JSONResponse:
+    """The moves of a diagram's record (``?diagram=ID``), for the log its page draws."""
+    found = _howto(request)
+    try:
+        diagram = found.diagram(request.query_params.get("diagram", ""))
+    except KeyError as exc:
+        raise NotFound("there is no such diagram") from exc
+    return _history(request, found.game, diagram.record, diagram.seat)
+
+
+async def attempt(request: Request) -> JSONResponse:
+    """Another move than the coach's: what the engine says of it."""
+    found = _lesson(request)
+    service: GameService = request.app.state.service
+    body = await read_json(request, service.settings.max_body)
+    if not isinstance(body, dict) or set(body) != TRY_FIELDS:
+        raise Invalid('the body must be {"at": N, "move": "..."}')
+    at, move = body["at"], body["move"]
+    if isinstance(at, bool) or not isinstance(at, int):
+        raise Invalid("'at' must be the whole number of moves of the position")
+    if not isinstance(move, str) or len(move) > 200:
+        raise Invalid("'move' must be a text in the game's notation")
+    states = lessons.positions(found.game, found.record)
+    if not 0 <= at < len(found.record.moves) or states[at].to_move != found.seat:
+        raise Invalid("'at' must be a position where the learner is to move")
+    state = states[at]
+    expected = found.record.moves[at]
+    try:
+        after = state.play(move)
+    except IllegalMove as exc:
+        return JSONResponse({"legal": False, "reason": str(exc), "expected": expected,
+                             "refusal": lessons.refusal(found.game, state, move)})
+    same = after == states[at + 1]
+    return JSONResponse({"legal": True, "same": same, "expected": expected,
+                         "facts": {} if same else lessons.explain(found.game, state, move,
+                                                                  expected)})
+
+
+async def page(request: Request) -> Response:
+    _lesson(request)
+    return FileResponse(WEB / "learn.html", headers={"Cache-Control": "no-cache"})
+
+
+routes = [
+    Route("/learn/{game}", page, methods=["GET"]),
+    Route("/api/learn", overview, methods=["GET"]),
+    Route("/api/learn/{game}/howto", howto, methods=["GET"]),
+    Route("/api/learn/{game}/howto/history", howto_history, methods=["GET"]),
+    Route("/api/learn/{game}/lesson", lesson, methods=["GET"]),
+    Route("/api/learn/{game}/view", view, methods=["GET"]),
+    Route("/api/learn/{game}/history", history, methods=["GET"]),
+    Route("/api/learn/{game}/try", attempt, methods=["POST"]),
+]

@@ -1,0 +1,42 @@
+// The lobby's part of learning to play: on every game's card "How to play" (a dialog, before
+// starting) and "Learn to play" (the guided first game); and, coming back from a guided game
+// with ?learned=<game>, that game's form filled in as the lesson's real game (its options,
+// the computer at the easy level), ready to start.
+import { api } from "../api.js";
+import { el, loadStylesheet } from "../ui.js";
+import { howtoButton, learnable } from "./howto.js";
+
+export async function learnLinks(card, game, t) {
+  const known = (await learnable())[game];
+  if (!known || (!known.howto && !known.lesson)) return;
+  loadStylesheet("learn");
+  const links = el("div", { class: "learn-links" },
+    known.howto ? howtoButton(game, t) : null,
+    known.lesson ? el("a", { class: "learn-start", id: `learn-${game}`, href: `/learn/${game}`, text: t("learn.start") }) : null);
+  const blurb = card.querySelector(".blurb");
+  if (blurb) blurb.after(links); else card.append(links);
+}
+
+// ?learned=<game>: fill in its card's form as the guided game's real game.
+export async function prefill() {
+  const game = new URLSearchParams(location.search).get("learned");
+  if (!game) return;
+  const form = document.querySelector(`form.create[data-game="${CSS.escape(game)}"]`);
+  if (!form) return;
+  let finish;
+  try { finish = (await api.get(`/api/learn/${game}/lesson`)).finish; } catch { return; }
+  for (const [name, value] of Object.entries(finish.options)) {
+    const input = form.elements[name];
+    if (!input || typeof value === "object") continue;
+    if (input.type === "checkbox") input.checked = Boolean(value);
+    else input.value = String(value);
+  }
+  form.querySelector(".options").dispatchEvent(new Event("change", { bubbles: true }));  // the seats follow
+  finish.seats.forEach((seat, i) => {
+    const select = form.elements[`seat-${i}`];
+    if (select && seat.type === "computer") select.value = `computer:${seat.level}`;
+  });
+  const card = form.closest(".card");
+  card.scrollIntoView({ block: "center" });
+  form.querySelector("button[type=submit]").focus({ preventScroll: true });
+}
