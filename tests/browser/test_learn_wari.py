@@ -72,7 +72,7 @@ def test_how_to_play_from_the_lobby_and_during_a_game(server: ServerProcess,
     big.locator(".learn-frame-next").click()
     page.wait_for_function("document.querySelector('#diagram-big #cup-6').dataset.seeds === '0'")
     page.locator("#howto-close").click()
-    assert page.locator("#howto").count() == 0
+    page.locator("#howto").wait_for(state="detached")
     # a game in play: the dialog opens over it and the game is still there after
     card = page.locator("#game-wari")
     card.locator("select[name=seat-1]").select_option("computer:easy")
@@ -83,5 +83,5 @@ def test_how_to_play_from_the_lobby_and_during_a_game(server: ServerProcess,
     page.locator("#howto-button").click()
     page.locator("#howto #diagram-start").wait_for()
     page.keyboard.press("Escape")
-    assert page.locator("#howto").count() == 0
+    page.locator("#howto").wait_for(state="detached")
     assert page.locator("#board g.legal").count() > 0

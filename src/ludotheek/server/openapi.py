@@ -128,6 +128,7 @@ def spec() -> dict[str, Any]:
         "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}}},
         "paths": {
             **_record_paths(),
+            **_learn_paths(),
             "/api/meta": {"get": {
                 "summary": "The games, their options and levels",
                 "responses": {"200": {"description": "games",
@@ -311,4 +312,53 @@ def _record_paths() -> dict[str, Any]:
                 "application/json": {"schema": record},
                 "text/plain": {"schema": {"type": "string", "minLength": 1}}}},
             "responses": {"201": CREATED, **_errors(400, 413, 429)}}},
+    }
+
+
+def _learn_paths() -> dict[str, Any]:
+    """Learning to play (server/learn.py): "How to play" and the guided first game."""
+    game = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
+    lang = {"name": "lang", "in": "query", "schema": {"type": "string"},
+            "description": "en, nl or no (the seat names in the views)"}
+    moves = [{"name": "from", "in": "query", "schema": {"type": "integer", "minimum": 1}},
+             {"name": "to", "in": "query", "schema": {"type": "integer", "minimum": 1}}]
+    obj = {"type": "object"}
+
+    def answer(what: str, schema: dict[str, Any], *codes: int) -> dict[str, Any]:
+        return {"200": {"description": what, "content": {"application/json": {
+            "schema": schema}}}, **_errors(*codes)}
+
+    return {
+        "/api/learn": {"get": {
+            "summary": "Which games have a \"How to play\" and a guided first game",
+            "responses": answer("the games", obj)}},
+        "/api/learn/{game}/howto": {"get": {
+            "summary": "\"How to play\": its sections (catalog keys) and every diagram's "
+                       "frames with the view of their position",
+            "parameters": [game, lang], "responses": answer("the rules", obj, 404)}},
+        "/api/learn/{game}/howto/history": {"get": {
+            "summary": "The moves of a diagram's game, with their events (its message log)",
+            "parameters": [game, {"name": "diagram", "in": "query", "required": True,
+                                  "schema": {"type": "string"}}, *moves],
+            "responses": answer("the moves", HISTORY, 400, 404)}},
+        "/api/learn/{game}/lesson": {"get": {
+            "summary": "The guided first game: its steps, the learner's seat and the real "
+                       "game that follows",
+            "parameters": [game], "responses": answer("the lesson", obj, 404)}},
+        "/api/learn/{game}/view": {"get": {
+            "summary": "The learner's view after 'at' moves of the lesson",
+            "parameters": [game, lang, {"name": "at", "in": "query",
+                                        "schema": {"type": "integer", "minimum": 0}}],
+            "responses": answer("the view", VIEW, 400, 404)}},
+        "/api/learn/{game}/history": {"get": {
+            "summary": "The lesson's moves with their events (as a game's history)",
+            "parameters": [game, *moves], "responses": answer("the moves", HISTORY, 400, 404)}},
+        "/api/learn/{game}/try": {"post": {
+            "summary": "Another move than the coach's at a position of the lesson: refused "
+                       "(the engine's reason and the game's code) or what it would do",
+            "parameters": [game],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["at", "move"], "additionalProperties": False,
+                "properties": {"at": {"type": "integer"}, "move": {"type": "string"}}}}}},
+            "responses": answer("what the move does", obj, 400, 404, 413)}},
     }

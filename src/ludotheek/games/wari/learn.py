@@ -124,7 +124,7 @@ def refusal(state: State, move: str) -> dict[str, Any]:
     a move that is no cup number: the engine's own reason says it)."""
     board = tuple(state.board)  # type: ignore[attr-defined]
     mover = state.to_move
-    if not move.isdigit() or not 1 <= int(move) <= 12 or mover is None:
+    if not (move.isascii() and move.isdigit()) or not 1 <= int(move) <= 12 or mover is None:
         return {}
     cup = int(move) - 1
     legal = ", ".join(state.legal_moves())

@@ -114,6 +114,7 @@ export function create(ctx) {
     const st = view.state;
     const opts = { names: true };
     if (!mine(view) || ui.busy || ui.animating) return [null, opts];
+    if (ctx.tried) opts.onTry = (hex) => ctx.tried(hex);
     if (st.phase === "setup") {
       const o = setupOptions(view);
       if (!ui.colour || !o.colours.find((c) => c.colour === ui.colour && c.free)) {

@@ -110,6 +110,8 @@ export function drawBoard(root, geo, scene, opts, t) {
       g.addEventListener("focus", enter);
       g.addEventListener("mouseleave", () => showGhost(null));
       g.addEventListener("blur", () => showGhost(null));
+    } else if (opts.onTry) {
+      g.addEventListener("click", () => opts.onTry(hex));   // a guided game says why not
     }
     sea.append(g);
     cells.set(hex, g);

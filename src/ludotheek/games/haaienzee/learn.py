@@ -1,0 +1,242 @@
+"""Learning Haaienzee: "How to play", the guided first game (see ``ludotheek.lessons``), and
+what a shark can reach, for the coach's explanations and the page's warnings.
+
+The guided game is one whole game, seed 6 on the default sea (7 hexes a side): Yellow played
+by the greedy player, Red by the easy one, except where a shark of Yellow had nothing in
+reach (its prey taken out in round 2, a new one put in in round 3; in round 2 shark 3 swims
+into an empty hex instead of only turning). Yellow wins at the end of round 3, 19 to 6.
+The diagrams of the other two ways to win are the ends of two more seeded games of the same
+players (seed 27, both greedy: Yellow reaches 23; seed 173, both easy: Red falls to 0).
+The texts are in the catalog part ``learn_haaienzee``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheek.core.game import State
+from ludotheek.core.record import Record
+from ludotheek.games.haaienzee import engine as E
+from ludotheek.games.haaienzee.board import DIRECTION_INDEX, DIRECTIONS
+from ludotheek.games.haaienzee.search import run
+from ludotheek.lessons import Diagram, Frame, HowTo, Lesson, Section, Step
+
+LESSON_GAME = ("K2 W grey | L1 W grey | G9 E white | D9 E white | C6 SW brown | G6 NW brown | "
+               "R F1 | R G1 | G13 | R F11 | F6 | R - | L - | R C1 | L F12 | empty - | empty R - | "
+               "R F5 | L - | R C3 | R - | grey - | - | L J2")
+WIN_23_GAME = ("C9 SW white | D4 SE white | E3 E brown | K5 NW brown | H9 NW grey | I9 E grey | "
+               "R C1 | L D9 | R J5 | L K3 | R D10 | L E11 | R - | R - | R I3 | L - | R - | L - | "
+               "R F9 | R A1 | R D5 | L G8 | R G13 | empty L D9 | R A5")
+WIN_0_GAME = ("A3 SW grey | G3 E grey | J2 NW white | J4 W white | F7 SW brown | H7 W brown | F3 | "
+              "R - | R G5 | L M1 | H6 | empty R G7 | - | - | empty R - | empty L - | R - | - | - | "
+              "- | grey - | brown - | L - | empty L - | -")
+
+
+def _record(seed: int, text: str) -> Record:
+    return Record("haaienzee", {"side": 7}, seed, tuple(text.split(" | ")))
+
+
+RECORD = _record(6, LESSON_GAME)
+WIN_23 = _record(27, WIN_23_GAME)
+WIN_0 = _record(173, WIN_0_GAME)
+
+#: the rules of shared/rules/haaienzee.md (docs/rules/haaienzee.md), by id
+RULES: Mapping[str, str] = {
+    "sea": "Board and pieces: a hexagon sea of hexes, 7 a side (an option, 5-9); hex names",
+    "fish": "Board and pieces: fish of three colours, one fish per hex at most",
+    "sharks": "Board and pieces: Yellow and Red, three numbered sharks each; a shark faces "
+              "a direction and hunts one colour, or nothing",
+    "health_start": "Board and pieces: a health meter that starts at 7",
+    "schools": "Setup 1: the fish are laid as schools, three of each colour",
+    "placing": "Setup 2: Y1, R1, Y2, R2, Y3, R3, each on an empty hex with a facing and a prey",
+    "one_each": "Setup 2: a player's three sharks start on white, grey and brown, one each",
+    "order": "A round, part 1: shark 1 of the start player, of the other, shark 2, ... "
+             "Yellow starts round 1",
+    "turning": "A shark's turn 1: turn 60 degrees left or right, or not",
+    "swim_empty": "A shark's turn 2: into an empty hex it moves one hex and its turn ends",
+    "eat_line": "A shark's turn 2: into its prey it eats, and on along the line of its prey",
+    "stop_on_line": "A shark's turn 2 (DECISION): it may stop on any hex of the line",
+    "blocked": "A shark's turn 2: no other shark, no fish it does not hunt, not off the sea",
+    "health": "After every shark's turn: health changes by fish eaten - 1, also for "
+              "only turning or doing nothing",
+    "growth": "Part 2: an empty hex touching two touching fish of one colour gets one; "
+              "white, grey, brown",
+    "start_player": "Start player: the lower health starts the next round; on equal health "
+                    "the other player",
+    "take_out": "Changing prey: in a turn without eating, the prey can be taken out",
+    "new_prey": "Changing prey: in a later turn a new prey (another colour) or stay empty; "
+                "no eating in those turns",
+    "win_23": "End: a player wins at once reaching 23 health",
+    "win_0": "End: a player wins at once when the opponent falls to 0",
+    "win_lead": "End: a lead of 10 or more at the end of a round wins",
+    "draw": "End (DECISION): after round 100 without a winner, a draw",
+    "resign": "End (DECISION): a player may resign and loses",
+    "options": "Board and pieces: the sea's side length is an option, 5 to 9",
+}
+
+P = "learn_haaienzee"
+
+
+def _frames(*frames: tuple[int, str, tuple[str, ...]]) -> tuple[Frame, ...]:
+    return tuple(Frame(at, f"{P}.diagram.{text}", marks) for at, text, marks in frames)
+
+
+DIAGRAMS = (
+    Diagram("start", RECORD, _frames((6, "start", ("Y1", "Y2", "Y3")))),
+    Diagram("place", RECORD, _frames((0, "place.before", ("K2",)), (1, "place.after", ("Y1",)))),
+    Diagram("eat", RECORD, _frames((6, "eat.before", ("Y1", "F5", "F1")),
+                                   (7, "eat.after", ("Y1",)))),
+    Diagram("swim", RECORD, _frames((17, "swim.before", ("Y3", "F5")),
+                                    (18, "swim.after", ("Y3",)))),
+    Diagram("health", RECORD, _frames((10, "health.before", ("Y3", "hz-health-0")),
+                                      (11, "health.after", ("hz-health-0",)))),
+    Diagram("growth", RECORD, _frames((11, "growth.before", ()), (12, "growth.after", ()))),
+    Diagram("prey", RECORD, _frames((15, "prey.out_before", ("Y2",)),
+                                    (16, "prey.out_after", ("Y2",)),
+                                    (21, "prey.in_before", ("Y2",)),
+                                    (22, "prey.in_after", ("Y2",)))),
+    Diagram("win_lead", RECORD, _frames((23, "win_lead.before", ("Y3",)),
+                                        (24, "win_lead.after", ("hz-health-0", "hz-health-1")))),
+    Diagram("win_23", WIN_23, _frames((24, "win_23.before", ("Y1",)),
+                                      (25, "win_23.after", ("hz-health-0",)))),
+    Diagram("win_0", WIN_0, _frames((24, "win_0.before", ("hz-health-1",)),
+                                    (25, "win_0.after", ("hz-health-1",)))),
+)
+
+
+def _section(ident: str, paragraphs: int, *diagrams: str) -> Section:
+    return Section(ident, f"{P}.howto.{ident}.title",
+                   tuple(f"{P}.howto.{ident}.p{i}" for i in range(1, paragraphs + 1)), diagrams)
+
+
+HOWTO = HowTo("haaienzee", f"{P}.howto.summary", (
+    _section("sea", 2, "start"),
+    _section("setup", 2, "place"),
+    _section("turn", 3, "eat", "swim"),
+    _section("health", 1, "health"),
+    _section("growth", 2, "growth"),
+    _section("prey", 2, "prey"),
+    _section("end", 3, "win_lead", "win_23", "win_0"),
+), DIAGRAMS)
+
+
+def _step(ident: str, at: int, rules: tuple[str, ...] = (), play: bool = False,
+          marks: tuple[str, ...] = (), why: str | None = None, jump: bool = False) -> Step:
+    return Step(ident, at, f"{P}.step.{ident}", play, rules, marks,
+                f"{P}.why.{why}" if why else None, jump)
+
+
+LESSON = Lesson("haaienzee", RECORD, 0, (
+    _step("sea", 0, ("sea", "fish", "sharks", "health_start", "schools"), marks=("hz-meters",)),
+    _step("place1", 0, ("placing",), play=True, why="spot"),
+    _step("place2", 2, ("one_each",), play=True, why="spot"),
+    _step("place3", 4, (), play=True, why="spot"),
+    _step("order", 6, ("order",), marks=("Y1", "R1")),
+    _step("eat", 6, ("turning", "eat_line", "stop_on_line"), play=True, marks=("F5", "F1"),
+          why="more"),
+    _step("health", 7, ("health",), marks=("hz-health-0",)),
+    _step("straight", 8, ("blocked",), play=True, why="more"),
+    _step("third", 10, (), play=True, why="more"),
+    _step("growth", 12, ("growth", "start_player"), marks=("hz-health-1",)),
+    _step("again", 13, (), play=True, why="more"),
+    _step("take_out", 15, ("take_out",), play=True, marks=("Y2",), why="take_out"),
+    _step("swim_empty", 17, ("swim_empty",), play=True, marks=("F5",), why="closer"),
+    _step("round3", 19, (), play=True, why="more"),
+    _step("new_prey", 21, ("new_prey",), play=True, marks=("Y2",), why="new_prey"),
+    _step("win", 23, ("win_lead",), play=True, why="more"),
+    _step("won", 24, (), marks=("hz-health-0", "hz-health-1")),
+    _step("more", 24, ("win_23", "win_0", "draw", "resign")),
+    _step("finish", 24, ("options",)),
+), RULES)
+
+
+# --- what a shark can reach --------------------------------------------------------------
+
+def best_catch(state: State, hex_: int, facing: int, colour: int) -> int:
+    """The most fish of ``colour`` a shark on ``hex_`` facing ``facing`` can eat in one turn
+    (turning 60 degrees or not, then along the line), on the fish as they lie now (another
+    shark on the way stands on a hex without fish, so it ends the line too)."""
+    fish = state.fish  # type: ignore[attr-defined]
+    nb = state.board.nb  # type: ignore[attr-defined]
+    return max(run(fish, nb, hex_, (facing + t) % 6, colour) for t in E.TURNS)
+
+
+def _choice(state: State, move: str) -> dict[str, Any] | None:
+    seat = state.to_move
+    view = state.view(seat)
+    for c in (view.get("choices") or {}).get("moves", []):
+        if c["move"] == move:
+            return dict(c)
+    return None
+
+
+def _setup_facts(state: State, move: str) -> dict[str, Any]:
+    hex_name, facing, colour = move.split()
+    b = state.board  # type: ignore[attr-defined]
+    return {"hex": hex_name, "facing": facing, "colour": colour,
+            "eats": best_catch(state, b.index[hex_name], DIRECTION_INDEX[facing],
+                               E.COLOUR_INDEX[colour])}
+
+
+def compare(state: State, move: str, expected: str) -> dict[str, Any]:
+    """What the learner's move and the coach's do: in the setup the most fish the shark can
+    eat on its first turn from there; in a turn the fish eaten and the health change."""
+    if state.phase == "setup":  # type: ignore[attr-defined]
+        return {"setup": True, "move": _setup_facts(state, move),
+                "expected": _setup_facts(state, expected)}
+    out: dict[str, Any] = {"setup": False}
+    for key, m in (("move", move), ("expected", expected)):
+        c = _choice(state, m) or {}
+        out[key] = {"move": m, "eats": c.get("eats", 0), "hex": c.get("hex"),
+                    "prey": c.get("prey"), "turn": c.get("turn"), "health": c.get("eats", 0) - 1}
+    return out
+
+
+#: the codes of :func:`refusal` (worded by the page: ``learn_haaienzee.refused.<code>``)
+REFUSALS = ("not_empty", "not_ahead", "edge", "blocked_shark", "blocked_fish", "cannot_eat",
+            "one_empty", "line_ends")
+
+
+def refusal(state: State, move: str) -> dict[str, Any]:
+    """Why a click on a hex is refused, as a code for the page to word: in the setup a hex
+    that is not empty; in a turn a hex the shark cannot end on, whichever way it turns."""
+    b = state.board  # type: ignore[attr-defined]
+    target = b.parse(move)
+    if target is None or state.phase == "over":  # type: ignore[attr-defined]
+        return {}
+    i = state.shark_to_move  # type: ignore[attr-defined]
+    sharks = state.sharks  # type: ignore[attr-defined]
+    fish = state.fish  # type: ignore[attr-defined]
+    facts: dict[str, Any] = {"hex": move.strip().upper()}
+    if state.phase == "setup":  # type: ignore[attr-defined]
+        return {**facts, "code": "not_empty"} if fish[target] or any(
+            s.hex == target for s in sharks) else {}
+    shark = sharks[i]
+    others = {s.hex for j, s in enumerate(sharks) if j != i}
+    for turn in E.TURNS:
+        d = (shark.facing + turn) % 6
+        ray = []
+        h = b.nb[shark.hex][d]
+        while h >= 0:
+            ray.append(h)
+            h = b.nb[h][d]
+        if target not in ray:
+            continue
+        if target in E.reach(b, fish, others, shark.hex, d, shark.prey):
+            return {}   # it can end there after this turn: no refusal
+        facts["facing"] = DIRECTIONS[d]
+        first = ray[0]
+        if first in others:
+            return {**facts, "code": "blocked_shark", "at": b.names[first]}
+        colour = fish[first]
+        if colour and colour != shark.prey:
+            code = "cannot_eat" if not shark.prey else "blocked_fish"
+            return {**facts, "code": code, "at": b.names[first],
+                    "colour": E.COLOUR_NAMES[colour]}
+        if not colour:
+            return {**facts, "code": "one_empty", "at": b.names[first]}
+        return {**facts, "code": "line_ends"}
+    if all(b.nb[shark.hex][(shark.facing + t) % 6] < 0 for t in E.TURNS):
+        return {**facts, "code": "edge"}
+    return {**facts, "code": "not_ahead"}

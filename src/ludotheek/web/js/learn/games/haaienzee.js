@@ -1,0 +1,63 @@
+// Haaienzee for the coach: where a place is (a hex, a shark, a health meter), what to click
+// next for a move made of several clicks (setup: the colour, the direction, the hex; a turn:
+// "another fish" or a new prey, then the hex, a direction to only turn, or Pass), and the
+// coach's words for another move's facts and a refused hex.
+const q = (root, sel) => root.querySelector(sel);
+const pressed = (node) => node && node.getAttribute("aria-pressed") === "true";
+
+export function locate(root, place) {
+  if (/^[YR][123]$/.test(place)) return q(root, `#shark-${place}`);
+  if (/^[A-Z]\d+$/.test(place)) return q(root, `#hex-${place}`);
+  return q(root, `#${place}`);
+}
+
+function choiceOf(view, move) {
+  const moves = (view.state.choices && view.state.choices.moves) || [];
+  return moves.find((c) => c.move === move) || null;
+}
+
+export function nextTarget(root, move, view) {
+  const st = view.state;
+  if (st.phase === "setup") {
+    const [hex, facing, colour] = move.split(" ");
+    const colourBtn = q(root, `#hz-colour-${colour}`);
+    if (colourBtn && !pressed(colourBtn)) return colourBtn;
+    const dirBtn = q(root, `#hz-dir-${facing}`);
+    if (dirBtn && !pressed(dirBtn)) return dirBtn;
+    return q(root, `#hex-${hex}.free`);
+  }
+  const c = choiceOf(view, move);
+  if (!c) return null;
+  const other = q(root, "#hz-other-prey");
+  const wantOut = c.prey === "empty";
+  if (other && !other.closest("[hidden]") && other.checked !== wantOut) return q(root, "label.hz-other");
+  if (c.prey && c.prey !== "empty") {
+    const b = q(root, `#hz-prey-${c.prey}`);
+    if (b && !pressed(b)) return b;
+  } else {
+    const keep = q(root, "#hz-prey-keep");
+    if (keep && !keep.closest("[hidden]") && !pressed(keep)) return keep;
+  }
+  if (c.hex) return q(root, `#hex-${c.hex}.target`);
+  if (c.turn) return q(root, `#hz-dir-${c.facing}`);
+  return q(root, "#hz-pass");
+}
+
+const colour = (t, c) => t(`haaienzee.colour.${c}`);
+const dir = (t, d) => t(`haaienzee.dir.${d}`);
+
+export function wordFacts(facts, t) {
+  if (!facts.move) return "";
+  if (facts.setup) {
+    const said = (f) => t("learn_haaienzee.facts.setup", { ...f, facing: dir(t, f.facing), colour: colour(t, f.colour) });
+    return `${said(facts.move)} ${said(facts.expected)}`;
+  }
+  const sign = (n) => (n > 0 ? `+${n}` : String(n));
+  return t("learn_haaienzee.facts.turn", { eats: facts.move.eats, health: sign(facts.move.health),
+    expected: facts.expected.eats, expected_health: sign(facts.expected.health) });
+}
+
+export function wordRefusal(refusal, t) {
+  if (!refusal || !refusal.code) return null;
+  return t(`learn_haaienzee.refused.${refusal.code}`, { ...refusal, colour: refusal.colour ? colour(t, refusal.colour) : "" });
+}
