@@ -79,10 +79,11 @@ def _live(game: str, record: Record, at: int, learner: int | None,
         raise Invalid(f"'at' must be a move number from 0 to {len(states) - 1}")
     moves = list(record.moves[:at])
     movers = [mover_of(states[i], m) for i, m in enumerate(moves)]
+    # one id per record: the replay cache (server/records.py) keeps states by id
     digest = hashlib.sha1(repr((record.options, record.seed, tuple(record.moves))).encode())
-    return LiveGame(f"learn-{game}-{digest.hexdigest()[:10]}", get(game), dict(record.options), record.seed,
-                    _seats(game, record, learner, level), states[at], moves, at, 0.0,
-                    movers=movers, line=effective_line(moves))
+    return LiveGame(f"learn-{game}-{digest.hexdigest()[:10]}", get(game), dict(record.options),
+                    record.seed, _seats(game, record, learner, level), states[at], moves, at,
+                    0.0, movers=movers, line=effective_line(moves))
 
 
 def _view(live: LiveGame, seat: int | None, lang: str) -> dict[str, Any]:
