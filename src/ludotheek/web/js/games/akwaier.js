@@ -147,7 +147,7 @@ export function create(ctx) {
       shown = view;
       draw();
       log.update(view, prev);
-      if (view.over && !ctx.replay && endShownFor !== view.id && !document.querySelector("dialog[open]")) {
+      if (view.over && !ctx.replay && !ctx.lesson && endShownFor !== view.id && !document.querySelector("dialog[open]")) {
         endShownFor = view.id;
         showEnd();
       }

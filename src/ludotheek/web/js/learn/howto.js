@@ -92,7 +92,7 @@ export async function openHowTo(game, t) {
 function diagramFigure(diagram, game, renderer, guide, t) {
   const board = el("div", { class: "learn-board" });
   const caption = el("p", { class: "learn-caption" });
-  const node = el("figure", { class: "learn-figure", id: `diagram-${diagram.id}`, "data-diagram": diagram.id }, board);
+  const node = el("figure", { class: "learn-figure", id: `diagram-${diagram.id}`, "data-diagram": diagram.id });
   const frames = diagram.frames;
   let at = 0;
   let drawn = null;
@@ -101,7 +101,7 @@ function diagramFigure(diagram, game, renderer, guide, t) {
   const back = el("button", { type: "button", class: "learn-frame-back", "aria-label": t("learn.frame_back"), text: "◀", onclick: () => go(at - 1) });
   const forward = el("button", { type: "button", class: "learn-frame-next", text: `${t("learn.frame_next")} ▶`, onclick: () => go(at + 1) });
   const nav = frames.length > 1 ? el("div", { class: "learn-frame-nav" }, back, count, forward) : null;
-  node.append(el("figcaption", {}, caption, nav));
+  node.append(el("figcaption", {}, caption, nav), board);   // the caption first: boards can be tall
 
   function go(i) {
     if (i < 0 || i >= frames.length || !drawn) return;

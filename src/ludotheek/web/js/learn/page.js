@@ -201,7 +201,7 @@ async function main() {
   document.getElementById("howto-slot").replaceChildren(howtoButton(game, t));
   const held = { [lesson.seat]: "learn" };
   renderer = module.create({
-    gameId: `learn-${game}`, t, play, tried, resign: async () => toast(t("learn.no_resign")), undo: async () => false, held: () => held,
+    gameId: `learn-${game}`, lesson: true, t, play, tried, resign: async () => toast(t("learn.no_resign")), undo: async () => false, held: () => held,
     board: document.getElementById("board"), extra: document.getElementById("extra"),
     refresh: () => current && show(current, null), report: reportError,
     history: (from, to) => api.get(`/api/learn/${game}/history?from=${from}&to=${to}`),

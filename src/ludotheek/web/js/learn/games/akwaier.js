@@ -1,0 +1,34 @@
+// Akwaier for the coach: where a place is (a cell, a panel), what to click next for a move
+// (a tile, then Place, or "Found a chain" and the chain; the survivor on a tie; the shares
+// to buy), and the coach's words for another move's facts.
+import { money } from "../../games/akwaier/format.js";
+
+const q = (root, sel) => root.querySelector(sel);
+
+export function locate(root, place) {
+  if (/^[A-O]\d+$/.test(place)) return q(root, `#cell-${place}`);
+  return q(root, `#${place}`);
+}
+
+export function nextTarget(root, move) {
+  const w = move.split(" ");
+  if (w[0] === "buy") return q(root, w[1] === "none" ? "#buy-none" : `#buy-${w[1]}-${w[2]}`);
+  if (w[0] === "keep") return q(root, `#keep-${w[1]}`);
+  if (move === "pass") return q(root, "#act-pass");
+  const [cell, chain] = move.split("+");
+  const tile = q(root, `#akw-hand [data-cell="${cell}"]`);
+  if (!tile) return null;
+  if (tile.getAttribute("aria-pressed") !== "true") return tile;
+  if (!chain) return q(root, "#act-place");
+  return q(root, `#found-${chain}`) || q(root, "#act-found");
+}
+
+function said(f, t) {
+  const chains = (f.chains || f.tied || []).join(", ");
+  return t(`learn_akwaier.facts.${f.kind}`, { ...f, chains, gets: money(f.gets || 0), cost: money(f.cost || 0) });
+}
+
+export function wordFacts(facts, t) {
+  if (!facts.move) return "";
+  return `${said(facts.move, t)} ${said(facts.expected, t)}`;
+}
