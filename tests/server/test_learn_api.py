@@ -53,6 +53,7 @@ def test_another_move_is_explained_not_played(client: TestClient) -> None:
     refused = client.post("/api/learn/wari/try", json={"at": 26, "move": "1"}).json()
     assert not refused["legal"] and "feed" in refused["reason"]
     assert refused["refusal"]["code"] == "feed"
+    assert refused["problem"]["code"].startswith("wari.")
     assert client.post("/api/learn/wari/try", json={"at": 5, "move": "8"}).status_code == 400
     assert client.post("/api/learn/wari/try", json={"at": 4}).status_code == 400
     assert client.post("/api/learn/wari/try", json={"at": True, "move": "2"}).status_code == 400

@@ -207,7 +207,8 @@ async def attempt(request: Request) -> JSONResponse:
     try:
         after = state.play(move)
     except IllegalMove as exc:
-        return JSONResponse({"legal": False, "reason": str(exc), "expected": expected,
+        return JSONResponse({"legal": False, "reason": str(exc), "problem": exc.problem(),
+                             "expected": expected,
                              "refusal": lessons.refusal(found.game, state, move)})
     same = after == states[at + 1]
     return JSONResponse({"legal": True, "same": same, "expected": expected,

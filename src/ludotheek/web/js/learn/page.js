@@ -10,6 +10,7 @@
 import { api } from "../api.js";
 import { installErrorReports, reportError } from "../errors.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "../i18n.js";
+import { problemText } from "../problems.js";
 import { rememberCreated } from "../tokens.js";
 import { el, prefersMotion, sleep, toast } from "../ui.js";
 import { howtoButton } from "./howto.js";
@@ -124,7 +125,10 @@ async function attempt(move) {
   }
   if (res && !(res.legal && res.same) && step() === s) {
     let text;
-    if (!res.legal) text = (guide.wordRefusal && guide.wordRefusal(res.refusal, t)) || `${t("learn.refused")} ${res.reason}`;
+    if (!res.legal) {
+      text = (guide.wordRefusal && guide.wordRefusal(res.refusal, t))
+        || `${t("learn.refused")} ${problemText(res.problem, current.names) ?? res.reason}`;
+    }
     else text = [t(s.why || "learn.why.follow"), guide.wordFacts ? guide.wordFacts(res.facts || {}, t) : ""].filter(Boolean).join(" ");
     reply = `${text} ${t("learn.try_again")}`;
   }

@@ -1,0 +1,62 @@
+// Aqua Romana for the coach: where a place is (a square, a track space, a worker, a podium,
+// a reservoir), what to click next for a move the page makes in several choices (a worker,
+// a builder, a kind, the rotation, Lay; a kind and a space; a bonus tile's kind, rotation
+// and square), and the coach's words for another move's facts. The page's choices show in
+// its DOM: the step (`#aq-board[data-select]`) and the ghost tile's move (`data-move`).
+const q = (root, sel) => root.querySelector(sel);
+const pressed = (node) => node && node.getAttribute("aria-pressed") === "true";
+
+export function locate(root, place) {
+  if (/^T\d+$/.test(place)) return q(root, `#space-${place.slice(1)}`);
+  if (/^[a-k][1-8]$/.test(place)) return q(root, `#sq-${place}`);
+  if (/^(blue|yellow|green|red)\d$/.test(place)) return q(root, `#worker-${place}`);
+  return q(root, `#${place}`);
+}
+
+function stage(root) {
+  const board = q(root, "#aq-board");
+  return board ? board.dataset.select || "" : "";
+}
+
+function build(root, w) {
+  const [worker, space, kind, square] = w;
+  const st = stage(root);
+  if (st === "worker") return q(root, `#choose-${worker}`) || q(root, `#worker-${worker}`);
+  if (st === "builder") return q(root, `#space-${space.slice(1)}.lit`) || q(root, "#aq-back");
+  if (st === "kind") return q(root, `#kind-${kind}`) || q(root, "#aq-back");
+  if (st === "tile") {
+    const ghost = q(root, "g.ghost.hot");
+    if (!ghost) return null;
+    const g = ghost.dataset.move.split(" ");
+    if (ghost.dataset.move === w.join(" ")) return q(root, "#aq-place");
+    if (g.slice(0, 4).join(" ") === [worker, space, kind, square].join(" ")) return q(root, "#aq-rotate");
+    return q(root, "#aq-back");
+  }
+  return null;
+}
+
+export function nextTarget(root, move) {
+  const w = move.split(" ");
+  if (w[0] === "place") {
+    const kindBtn = q(root, `#place-kind-${w[1]}`);
+    if (kindBtn && !pressed(kindBtn)) return kindBtn;
+    return q(root, `#space-${w[2].slice(1)}`);
+  }
+  if (w[0] === "move") return q(root, `#space-${w[1].slice(1)}`);
+  if (w[0] === "close") return q(root, w[1] === "none" ? "#close-none" : `#close-${w[1]}`);
+  if (w[0] === "pick") return q(root, w[1] === "none" ? "#pick-none" : `#pick-${w[1]}`);
+  if (w[0] === "bonus") {
+    if (stage(root) === "kind") return q(root, `#bonus-kind-${w[1]}`);
+    const ghost = q(root, `#ghost-${w[2]}`);
+    if (!ghost) return q(root, "#aq-back");
+    if (ghost.dataset.move === move) return ghost;
+    return ghost.dataset.move.split(" ")[1] === w[1] ? q(root, "#aq-rotate") : q(root, "#aq-back");
+  }
+  return build(root, w);
+}
+
+export function wordFacts(facts, t) {
+  if (!facts.move) return "";
+  return t("learn_aqua_romana.facts.build", { added: facts.move.added, gain: facts.move.gain,
+    expected_added: facts.expected.added, expected_gain: facts.expected.gain });
+}
