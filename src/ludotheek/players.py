@@ -27,6 +27,7 @@ from typing import Any
 from ludotheek.ai.base import Player
 from ludotheek.ai.mcts import MCTSPlayer
 from ludotheek.ai.simple import GreedyPlayer, RandomPlayer
+from ludotheek.ai.tempered import TemperedPlayer
 from ludotheek.core.errors import BadOption, UnknownPlayer, quoted
 from ludotheek.games import get as get_game
 
@@ -65,10 +66,42 @@ class Level:
                 else round(self.rating_interval)}
 
 
+#: the names of the levels, weakest first, and their labels; each game offers six or more
+#: of them, in this order (Akwaier also ``classic``, its 1987 players, where it belongs)
+LADDER: dict[str, dict[str, str]] = {
+    "beginner": {"en": "Beginner", "nl": "Beginner", "no": "Nybegynner"},
+    "novice": {"en": "Novice", "nl": "Leerling", "no": "Lærling"},
+    "easy": {"en": "Easy", "nl": "Makkelijk", "no": "Lett"},
+    "normal": {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"},
+    "good": {"en": "Good", "nl": "Goed", "no": "God"},
+    "expert": {"en": "Expert", "nl": "Expert", "no": "Ekspert"},
+    "master": {"en": "Master", "nl": "Meester", "no": "Mester"},
+    "strong": {"en": "Strong", "nl": "Sterk", "no": "Sterk"},
+}
+
+
+def level(name: str, player: str, params: Mapping[str, Any] | None = None,
+          seconds: float | None = 0.0, label: Mapping[str, str] | None = None) -> Level:
+    """A level of the ladder: ``name`` from :data:`LADDER` (its label), or any name with
+    its own ``label``.
+
+    >>> level("novice", "tempered", {"temperature": 2}).label["nl"]
+    'Leerling'
+    """
+    if label is None and name not in LADDER:
+        raise ValueError(f"level {name!r} is not on the ladder ({', '.join(LADDER)}): "
+                         "give it a label")
+    return Level(name, player, dict(params or {}), seconds,
+                 dict(label if label is not None else LADDER[name]))
+
+
 GENERIC: dict[str, PlayerInfo] = {
     "random": PlayerInfo("random", RandomPlayer, "a random legal move"),
     "greedy": PlayerInfo("greedy", GreedyPlayer, "the best immediate gain"),
     "mcts": PlayerInfo("mcts", MCTSPlayer, "Monte Carlo tree search with random rollouts"),
+    "tempered": PlayerInfo("tempered", TemperedPlayer,
+                           "another player's ranking of the moves, chosen from with a "
+                           "temperature: prefers good moves and misses some"),
 }
 
 DEFAULT_LEVELS: dict[str, Level] = {
@@ -79,7 +112,8 @@ DEFAULT_LEVELS: dict[str, Level] = {
 }
 
 
-def _game_module(game: str) -> Any:
+def game_module(game: str) -> Any:
+    """The game's players module (``games/<game>/players.py``), None if it has none."""
     get_game(game)  # UnknownGame for a game that does not exist
     name = f"ludotheek.games.{game}.players"
     if importlib.util.find_spec(name) is None:
@@ -88,7 +122,7 @@ def _game_module(game: str) -> Any:
 
 
 def _table(game: str) -> dict[str, PlayerInfo]:
-    module = _game_module(game)
+    module = game_module(game)
     table = dict(GENERIC)
     if module is not None:
         table.update(getattr(module, "PLAYERS", {}))
@@ -123,7 +157,7 @@ def levels(game: str) -> dict[str, Level]:
     """The levels offered for ``game``, weakest first, each with its measured rating
     (from the game's ``ratings.json``; None where none was measured for the level as it
     is now defined)."""
-    module = _game_module(game)
+    module = game_module(game)
     table = dict(getattr(module, "LEVELS", DEFAULT_LEVELS) if module else DEFAULT_LEVELS)
     return with_ratings(table, measured_ratings(module.__package__ if module else None))
 

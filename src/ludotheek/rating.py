@@ -41,10 +41,17 @@ def model(tau: float = 0.0) -> PlackettLuce:
     return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=tau)
 
 
-def expected(difference: float) -> float:
+def expected(difference: float, players: int = 2) -> float:
     """The chance that the stronger of two well-known ratings ``difference`` points apart
-    finishes ahead, in the Plackett-Luce model on this scale."""
-    c = math.sqrt(2.0) * BETA
+    finishes ahead of the other in a game of ``players``, in the Plackett-Luce model on
+    this scale. (The model spreads a game of more players wider: its scale grows with
+    the square root of the number of players, so 100 points are 64% between two, 58% at
+    a table of six.)
+
+    >>> round(expected(100), 2), round(expected(100, 6), 2)
+    (0.64, 0.58)
+    """
+    c = math.sqrt(players) * BETA
     return 1.0 / (1.0 + math.exp(-difference / c))
 
 

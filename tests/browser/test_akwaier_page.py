@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
+from ludotheek import players
 from tests.browser.akwaier_setup import find, import_game, partly_affordable, tie_tile
 from tests.serverproc import ServerProcess
 
@@ -54,7 +55,7 @@ def _start(page: Any, server: ServerProcess, button: str, name: str = "jan",
     page.wait_for_function("document.querySelector('#start-level option[value=strong]')"
                            ".textContent.includes('1 s')")
     levels = page.eval_on_selector_all("#start-level option", "os => os.map(o => o.value)")
-    assert levels == ["classic", "easy", "normal", "strong"]
+    assert levels == list(players.levels("akwaier"))  # the whole ladder, weakest first
     page.click(button)
     page.wait_for_url("**/play/*")
     page.wait_for_selector(f"{BOARD}[data-version]")

@@ -19,8 +19,9 @@ def test_registry_and_levels() -> None:
     assert isinstance(players.get("haaienzee", "greedy", seed=1), HaaienzeeGreedy)
     assert isinstance(players.get("haaienzee", "strong", seed=1), StrongPlayer)
     levels = players.levels("haaienzee")
-    assert {"easy", "normal", "strong"} <= set(levels)
-    assert levels["strong"].player == "strong" and levels["normal"].player == "greedy"
+    assert {"beginner", "easy", "normal", "strong"} <= set(levels) and len(levels) >= 6
+    assert levels["strong"].player == "strong" and levels["good"].player == "greedy"
+    assert levels["normal"].player == "tempered" and levels["normal"].params["inner"] == "greedy"
 
 
 def test_greedy_eats_the_most_fish_now() -> None:
@@ -75,7 +76,7 @@ def test_strong_with_a_deeper_search() -> None:
     assert a.move in s.legal_moves() and a.stats["depth"] == 2
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+@pytest.mark.parametrize("level", list(players.levels("haaienzee")))
 def test_levels_play_legal_moves(level: str) -> None:
     player, seconds = players.for_level("haaienzee", level, seed=4)
     s = GAME.new(seed=4, side=5)

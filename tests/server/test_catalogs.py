@@ -9,6 +9,7 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from ludotheek.players import LADDER
 from ludotheek.server.catalogs import LANGUAGES as CATALOG_LANGUAGES
 from ludotheek.server.catalogs import parts
 from tests import error_codes
@@ -28,7 +29,7 @@ AQUA_KINDS = ("straight", "curve", "double", "bridge", "joker")
 BUILT = [f"akwaier.end.{r}" for r in ("chain_over_100", "turn_limit", "all_passed", "stopped")] \
     + [f"akwaier.log.{r}" for r in ("no_chain", "no_cash")] \
     + ["akwaier.largest_holder", "akwaier.second_holder"] \
-    + [f"akwaier.start.level.{lv}" for lv in ("classic", "easy", "strong")] \
+    + [f"levels.name.{lv}" for lv in (*LADDER, "classic")] \
     + ["akwaier.quick_start", "haaienzee.quick_start"] \
     + [f"aqua_romana.kind.{k}" for k in (*AQUA_KINDS, "corner")] \
     + [f"aqua_romana.kind.short.{k}" for k in AQUA_KINDS] \

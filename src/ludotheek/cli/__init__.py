@@ -20,6 +20,7 @@ from ludotheek.texts import text, word
 COMMANDS = (
     "ludotheek.cli.play",
     "ludotheek.cli.match",
+    "ludotheek.cli.rate",
     "ludotheek.cli.bench",
     "ludotheek.cli.serve",
     "ludotheek.cli.replay",

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludotheek.ai.ladder import RatingPlan
 from ludotheek.ai.mcts import MCTSPlayer
 from ludotheek.games.akwaier.classic import ClassicPlayer
 from ludotheek.games.akwaier.playout import fast_rollout
 from ludotheek.games.akwaier.search import EstimatePlayer, StrongPlayer
-from ludotheek.players import Level, PlayerInfo
+from ludotheek.players import Level, PlayerInfo, level
 
 
 def ismcts(seed: int | None = None, reward: str = "score", max_rollout: int = 60,
@@ -36,11 +37,15 @@ PLAYERS: dict[str, PlayerInfo] = {
 }
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk", "no": "Lett"}),
-    "normal": Level("normal", "estimate", {}, 0.0,
-                    {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"}),
+    "beginner": level("beginner", "tempered", {"inner": "estimate", "temperature": 20000}),
+    "novice": level("novice", "tempered", {"inner": "estimate", "temperature": 8000}),
+    "easy": level("easy", "tempered", {"inner": "estimate", "temperature": 3000}),
     "classic": Level("classic", "classic", {}, 0.0,
                      {"en": "1987 (the original)", "nl": "1987 (het origineel)",
                       "no": "1987 (originalen)"}),
-    "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
+    "normal": level("normal", "estimate"),
+    "good": level("good", "strong", {"iterations": 40}, 1.0),
+    "strong": level("strong", "strong", {}, 1.0),
 }
+
+RATING_PLAN = RatingPlan(seats=6, games=(60, 30))

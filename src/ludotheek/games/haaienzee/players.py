@@ -3,22 +3,29 @@
 - ``greedy``: the most fish now; among equal catches the best spot for the
   shark's next turn (its longest line of prey in reach); then a seeded random
   choice. In the setup: the spot with the longest line of its prey in reach.
-  ``care=0`` ignores the spot in its turns (the easy level: it eats what it can,
-  and otherwise does anything legal).
+  ``care=0`` ignores the spot in its turns (it eats what it can, and otherwise
+  does anything legal).
 - ``strong``: search (``search.StrongPlayer``): every legal move followed by a
   greedy play-out of two rounds for both sides, scored by health and reachable
   prey (alpha-beta over the first shark turns with ``depth`` > 1).
-"""
+
+The levels (weakest first): *beginner* is ``greedy:care=0`` choosing with a temperature
+of half a fish (``tempered``: often a move that eats less than it could); *novice*,
+*easy* and *normal* are ``greedy`` at temperatures of 0.05, 0.025 and 0.01 fish (the
+spots for the next turn are worth fractions of a fish, so they misjudge those); *good* is
+``greedy``; *expert* is ``strong`` with play-outs of two shark turns, *strong* of twelve.
+Their ratings: docs/strength.md."""
 
 from __future__ import annotations
 
 from ludotheek.ai.base import Analysis, seeded
+from ludotheek.ai.ladder import RatingPlan
 from ludotheek.core.game import State
 from ludotheek.games.haaienzee.board import DIRECTIONS
 from ludotheek.games.haaienzee.engine import COLOUR_NAMES, Swim
 from ludotheek.games.haaienzee.rules import HaaienzeeState
 from ludotheek.games.haaienzee.search import Sim, StrongPlayer, greedy_values, place_values
-from ludotheek.players import Level, PlayerInfo
+from ludotheek.players import Level, PlayerInfo, level
 
 
 class HaaienzeeGreedy:
@@ -64,10 +71,18 @@ PLAYERS: dict[str, PlayerInfo] = {
                          "scored by health and reachable prey (alpha-beta with depth > 1)"),
 }
 
+#: the ladder, weakest first: the greedy player choosing with a temperature (in fish: the
+#: lower, the fewer its mistakes), greedy itself, then searches with longer play-outs
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "greedy", {"care": 0}, None,
-                  {"en": "Easy", "nl": "Makkelijk", "no": "Lett"}),
-    "normal": Level("normal", "greedy", {}, None,
-                    {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"}),
-    "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
+    "beginner": level("beginner", "tempered", {"inner": "greedy", "care": 0,
+                                               "temperature": 0.5}),
+    "novice": level("novice", "tempered", {"inner": "greedy", "temperature": 0.05}),
+    "easy": level("easy", "tempered", {"inner": "greedy", "temperature": 0.025}),
+    "normal": level("normal", "tempered", {"inner": "greedy", "temperature": 0.01}),
+    "good": level("good", "greedy"),
+    "expert": level("expert", "strong", {"horizon": 2}, 1.0),
+    "strong": level("strong", "strong", {}, 1.0),
 }
+
+#: two seats; 300 games between neighbours on the ladder, 100 a step further, 30 else
+RATING_PLAN = RatingPlan(seats=2, games=(300, 100, 30))

@@ -8,6 +8,7 @@ import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { mountLearn } from "./learn/game.js";
+import { levelName } from "./levels.js";
 import { errorText } from "./problems.js";
 import { forgetInvite, invitesFor, remember, tokensFor } from "./tokens.js";
 import { el, loadStylesheet, sleep, toast } from "./ui.js";
@@ -63,7 +64,7 @@ function accept(key, view, pushed) {
 
 function seatLabel(view, i) {
   const s = view.seats[i];
-  if (s.type === "computer") return t("game.computer_level", { level: t(`level.${s.level}`) });
+  if (s.type === "computer") return t("game.computer_level", { level: levelName(t, s.level) });
   return held[i] !== undefined ? t("game.you") : t("game.person");
 }
 

@@ -1,8 +1,9 @@
-// The computer levels as /api/meta gives them (fetched once per page): each level's time per
-// move and its measured rating, and the words for them: "instant · rating 1500" or
-// "≤ 1 s a move · rating 2100". The lobby, the game pages' new-game dialogs and Akwaier's
-// start dialog show them beside every level.
+// The computer levels as /api/meta gives them (fetched once per page), weakest first: each
+// level's name, time per move and measured rating, and the words for them ("novice · instant
+// · rating 1210", "strong · ≤ 1 s a move · rating 2100"). The lobby, the game pages'
+// new-game dialogs and Akwaier's start dialog list the levels from here.
 import { api } from "./api.js";
+import { el } from "./ui.js";
 
 let meta = null;
 
@@ -13,8 +14,9 @@ export async function gameLevels(game) {
   return found ? found.levels : [];
 }
 
-export async function levelTimes(game) {
-  return Object.fromEntries((await gameLevels(game)).map((lv) => [lv.name, lv.seconds]));
+// A level's name in the page's language ("novice", "1987")
+export function levelName(t, name) {
+  return t(`levels.name.${name}`);
 }
 
 export function timeText(t, seconds) {
@@ -28,15 +30,29 @@ export function levelNote(t, lv) {
   return lv.rating == null ? time : `${time} · ${t("levels.rating", { r: lv.rating })}`;
 }
 
-// Adds " · ≤ 1 s a move · rating 2100" to the options of `select` whose value is
-// `computer:LEVEL`.
-export async function showLevelTimes(t, game, select) {
-  const levels = Object.fromEntries((await gameLevels(game)).map((lv) => [lv.name, lv]));
-  for (const option of select.options) {
-    const [kind, level] = option.value.split(":");
-    if (kind === "computer" && level in levels && !option.dataset.timed) {
-      option.dataset.timed = "1";
-      option.textContent += ` · ${levelNote(t, levels[level])}`;
-    }
-  }
+// "Computer: novice · instant · rating 1210" (only the name for a level not yet described)
+export function levelText(t, lv) {
+  const note = "seconds" in lv ? ` · ${levelNote(t, lv)}` : "";
+  return `${t("lobby.computer")}: ${levelName(t, lv.name)}${note}`;
+}
+
+// The options "computer:NAME" of a select, one per level of `levels`, `chosen` selected.
+export function levelOptions(t, levels, chosen) {
+  return levels.map((lv) => el("option", { value: `computer:${lv.name}`, text: levelText(t, lv),
+    selected: lv.name === chosen }));
+}
+
+// Puts every level of `game` into `select` in place of its "computer:..." options (which a
+// dialog shows until /api/meta has answered), keeping the level that was chosen.
+export async function fillLevels(t, game, select) {
+  const levels = await gameLevels(game);
+  if (!levels.length) return;
+  const old = [...select.options].filter((o) => o.value.startsWith("computer:"));
+  const chosen = select.value.startsWith("computer:") ? select.value.slice(9) : null;
+  const fresh = levelOptions(t, levels, chosen);
+  const at = old.length ? old[0] : select.firstChild;
+  for (const option of fresh) select.insertBefore(option, at);
+  for (const option of old) option.remove();
+  if (chosen === null) return;
+  select.value = `computer:${levels.some((lv) => lv.name === chosen) ? chosen : levels[0].name}`;
 }

@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { learnLinks, prefill } from "./learn/lobby.js";
-import { levelNote } from "./levels.js";
+import { levelOptions } from "./levels.js";
 import { errorText } from "./problems.js";
 import { myGames, rememberCreated } from "./tokens.js";
 import { el, toast } from "./ui.js";
@@ -42,20 +42,13 @@ function optionInput(opt) {
   return el("label", { for: id }, label(opt.label) || opt.name, input);
 }
 
-// "Strong · ≤ 1 s a move · rating 2100": the level's name, its time per move and its rating
-export function levelText(lv) {
-  const name = label(lv.label) || lv.name;
-  return `${name} · ${levelNote(t, lv)}`;
-}
 
 function seatSelect(game, i) {
   const select = el("select", { name: `seat-${i}`, "aria-label": t("lobby.seat", { n: i + 1 }) });
   if (i === 0) select.append(el("option", { value: "person:play", text: t("lobby.you") }));
   else select.append(el("option", { value: "person:invite", text: t("lobby.person") }));
   select.append(el("option", { value: i === 0 ? "person:invite" : "person:play", text: i === 0 ? t("lobby.person") : t("lobby.here") }));
-  for (const lv of game.levels) {
-    select.append(el("option", { value: `computer:${lv.name}`, text: `${t("lobby.computer")}: ${levelText(lv)}`, selected: i > 0 && lv.name === "normal" }));
-  }
+  select.append(...levelOptions(t, game.levels, i > 0 ? "normal" : null));
   return el("label", {}, t("lobby.seat", { n: i + 1 }), select);
 }
 

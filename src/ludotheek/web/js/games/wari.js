@@ -1,7 +1,7 @@
 // Wari: an SVG board of twelve cups and two stores, as the applet had it:
 // North's cups 12..7 on top, South's 1..6 below, North's captures left, South's right.
 import { api } from "../api.js";
-import { showLevelTimes } from "../levels.js";
+import { fillLevels, levelOptions } from "../levels.js";
 import { rememberCreated } from "../tokens.js";
 import { el, prefersMotion, setMotion, sleep, svg, toast } from "../ui.js";
 
@@ -240,10 +240,10 @@ function settingsDialog(ctx) {
   const first = el("select", { name: "first", id: "set-first" },
     el("option", { value: "south", text: t("wari.south") }), el("option", { value: "north", text: t("wari.north") }));
   const opponent = el("select", { name: "opponent", id: "set-opponent" },
-    ...["easy", "normal", "strong"].map((lv) => el("option", { value: `computer:${lv}`, text: `${t("lobby.computer")}: ${t(`level.${lv}`)}`, selected: lv === "normal" })),
+    ...levelOptions(t, [{ name: "normal" }], "normal"),
     el("option", { value: "person:play", text: t("wari.two_people") }),
     el("option", { value: "person:invite", text: t("wari.friend") }));
-  showLevelTimes(t, "wari", opponent);
+  fillLevels(t, "wari", opponent);
   const repetition = el("input", { type: "checkbox", name: "repetition", id: "set-repetition", checked: true });
   const start = el("button", { type: "submit", class: "primary", id: "start", text: t("wari.start") });
   const cancel = el("button", { type: "button", text: t("wari.cancel") });

@@ -2,7 +2,7 @@
 // and the end of a game (standings, wealth chart, score list with this game's entries).
 import { api } from "../../api.js";
 import { language, setLanguage } from "../../i18n.js";
-import { gameLevels, levelNote } from "../../levels.js";
+import { gameLevels, levelName, levelNote } from "../../levels.js";
 import { remember, rememberCreated } from "../../tokens.js";
 import { el, toast } from "../../ui.js";
 import { wealthChart, wealthPoints } from "./chart.js";
@@ -12,7 +12,8 @@ const SEAT_NAMES = {
   nl: ["OPA", "OMA", "BROER", "ZUS", "PA", "MA"],
   en: ["GRANDPA", "GRANDMA", "BROTHER", "SISTER", "DAD", "MUM"],
 };
-const LEVELS = ["classic", "easy", "normal", "strong"];
+//  until /api/meta has answered: the 1987 players (the level this dialog proposes first)
+const LEVELS = ["classic"];
 const PLAYERS_KEY = "ludotheek.akwaier.start";
 
 function dialog(id, ...children) {
@@ -71,16 +72,17 @@ export function startDialog({ t }) {
       ...SEAT_NAMES[code].map((n, i) => el("option", { value: String(i + 1), text: `${i + 1} · ${n}` })));
     seat.value = chosenSeat;
     const chosenLevel = level.value || saved.level || "classic";
-    level.replaceChildren(...LEVELS.map((lv) => el("option", { value: lv, text: levelName(lv) })));
-    level.value = chosenLevel;
+    const offered = Object.keys(known).length ? Object.keys(known) : LEVELS;
+    level.replaceChildren(...offered.map((lv) => el("option", { value: lv, text: levelText(lv) })));
+    level.value = offered.includes(chosenLevel) ? chosenLevel : "classic";
     play.textContent = t("akwaier.start.play");
     watch.textContent = t("akwaier.start.watch");
     cancel.textContent = t("akwaier.cancel");
   }
   // each level with its time per move and rating (from /api/meta, as in the lobby)
   let known = {};
-  const levelName = (lv) => {
-    const name = t(`akwaier.start.level.${lv}`);
+  const levelText = (lv) => {
+    const name = levelName(t, lv);
     return lv in known ? `${name} · ${levelNote(t, known[lv])}` : name;
   };
   gameLevels("akwaier").then((levels) => {

@@ -2,15 +2,13 @@
 // the computer at a level, a second person on this screen, or a friend with an invite link.
 // Also the lobby's quick start on the Haaienzee card.
 import { api } from "../../api.js";
-import { showLevelTimes } from "../../levels.js";
+import { fillLevels, levelOptions } from "../../levels.js";
 import { rememberCreated } from "../../tokens.js";
 import { el, loadStylesheet, toast } from "../../ui.js";
 
 export function stylesheet() {
   return loadStylesheet("haaienzee");
 }
-
-const LEVELS = ["easy", "normal", "strong"];
 
 export function startDialog({ t }) {
   stylesheet();
@@ -21,11 +19,10 @@ export function startDialog({ t }) {
     el("option", { value: "0", text: t("haaienzee.start.yellow") }),
     el("option", { value: "1", text: t("haaienzee.start.red") }));
   const opponent = el("select", { id: "hz-start-opponent", name: "opponent" },
-    ...LEVELS.map((lv) => el("option", { value: `computer:${lv}`, selected: lv === "normal",
-      text: `${t("lobby.computer")}: ${t(`level.${lv}`)}` })),
+    ...levelOptions(t, [{ name: "normal" }], "normal"),
     el("option", { value: "person:play", text: t("haaienzee.start.two_people") }),
     el("option", { value: "person:invite", text: t("haaienzee.start.friend") }));
-  showLevelTimes(t, "haaienzee", opponent);
+  fillLevels(t, "haaienzee", opponent);
   const go = el("button", { type: "submit", class: "primary", id: "hz-start-go", text: t("haaienzee.start.go") });
   const cancel = el("button", { type: "button", id: "hz-start-cancel", text: t("haaienzee.start.cancel") });
   const form = el("form", { method: "dialog", class: "hz-start" },

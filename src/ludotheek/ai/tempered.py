@@ -1,0 +1,92 @@
+"""A weaker player that plays like a person, not like a dice: ``tempered``.
+
+It asks another player (``inner``: ``greedy``, a shallow search, ...) to rank the legal
+moves with their values, and picks move *m* with probability proportional to
+``exp((value(m) - best) / temperature)``: the best move most often, a nearly as good one
+nearly as often, a bad one seldom. A high temperature makes many mistakes (a beginner), a
+low one few; 0 plays the inner player's best. The temperature is in the inner player's
+units (seeds, fish, squares, money). Moves the inner player did not rank are not played.
+
+Every parameter that is not ``inner`` or ``temperature`` goes to the inner player
+(``tempered:inner=strong:depth=2:temperature=1.5``). The inner player is made for the
+game of the first position it sees, with a seed drawn from this player's.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ludotheek.ai.base import AnalysingPlayer, Analysis, seeded
+from ludotheek.core.errors import BadOption
+from ludotheek.core.game import State
+
+
+class TemperedPlayer:
+    """The inner player's ranking, chosen from by a softmax with a temperature."""
+
+    name = "tempered"
+
+    def __init__(self, seed: int | None = None, inner: str = "greedy",
+                 temperature: float = 1.0, **inner_params: Any) -> None:
+        if float(temperature) < 0:
+            raise BadOption("temperature must be 0 or more")
+        self.rng = seeded(seed)
+        self.inner_name = str(inner)
+        self.temperature = float(temperature)
+        self.inner_params = dict(inner_params)
+        self._inner: AnalysingPlayer | None = None
+        self._game: str | None = None
+
+    def inner(self, state: State) -> AnalysingPlayer:
+        """The inner player for ``state``'s game (made on first use)."""
+        from ludotheek import players  # the registry imports this module
+
+        game = state.game.name
+        if self._inner is None or self._game != game:
+            player = players.get(game, self.inner_name, seed=self.rng.next64(),
+                                 **self.inner_params)
+            if not hasattr(player, "analyse"):
+                raise BadOption(f"player {self.inner_name} ranks no moves (it has no analyse)")
+            self._inner, self._game = player, game  # type: ignore[assignment]
+        assert self._inner is not None
+        return self._inner
+
+    def choose(self, state: State, seconds: float | None = None) -> str:
+        return self.analyse(state, seconds).move
+
+    def analyse(self, state: State, seconds: float | None = None) -> Analysis:
+        seen = self.inner(state).analyse(state, seconds)
+        ranking = [(m, v) for m, v in seen.ranking if v is not None and math.isfinite(v)]
+        if not ranking:
+            return seen
+        best = max(v for _, v in ranking)
+        if self.temperature == 0:
+            top = [m for m, v in ranking if v == best]
+            move = top[self.rng.randbelow(len(top))]
+        else:
+            weights = [math.exp((v - best) / self.temperature) for _, v in ranking]
+            pick = self.rng.random() * sum(weights)
+            move = ranking[-1][0]
+            for (m, _), w in zip(ranking, weights):
+                pick -= w
+                if pick < 0:
+                    move = m
+                    break
+        value = dict(ranking)[move]
+        return Analysis(move, value, seen.ranking,
+                        f"a choice weighted by the value ({value:+g}; the best seen "
+                        f"{best:+g}) at temperature {self.temperature:g}",
+                        {**seen.stats, "inner": self.inner_name})
+
+
+def chances(values: list[float], temperature: float) -> list[float]:
+    """The chance of each value's move being chosen (for tests and docs).
+
+    >>> [round(p, 3) for p in chances([2.0, 1.0, 0.0], 1.0)]
+    [0.665, 0.245, 0.09]
+    """
+    best = max(values)
+    weights = [math.exp((v - best) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]

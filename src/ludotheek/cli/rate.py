@@ -1,0 +1,90 @@
+"""``ludotheek rate``: rate a game's computer levels by a round robin (docs/strength.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+import time
+from importlib import resources
+
+import click
+
+from ludotheek import players
+from ludotheek.ai import ladder
+from ludotheek.cli.common import game_argument, load_game, progress_bar, write_atomic
+
+
+def default_out(game: str) -> str:
+    """The ratings file the level declarations read: ``ratings.json`` in the game's package."""
+    module = players.game_module(game)
+    if module is None or module.__package__ is None:
+        raise click.UsageError(f"{game} has no players module to rate; give --out")
+    return str(resources.files(module.__package__) / players.RATINGS_FILE)
+
+
+@click.command("rate")
+@game_argument
+@click.option("--seed", "-s", type=int, default=1, show_default=True,
+              help="The seed of the deals, the players and the order of rating.")
+@click.option("--jobs", "-j", type=click.IntRange(1), default=1, show_default=True,
+              help="Games played at once, each in a process of its own.")
+@click.option("--results", type=click.Path(dir_okay=False), default=None,
+              help="The games so far, one JSON line each [default: ratings-GAME.jsonl]; "
+                   "a run goes on from them.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Where the ratings go [default: the game's ratings.json, which the "
+                   "levels read].")
+@click.option("--bootstrap", "rounds", type=click.IntRange(0), default=200, show_default=True,
+              help="Resamplings of the games that check each rating's interval.")
+@click.option("--scale", type=click.FloatRange(0.001), default=1.0, show_default=True,
+              help="Play this part of the plan's games (a quick look; keep 1 for the "
+                   "ratings the levels show).")
+@click.option("--plan", "show_plan", is_flag=True, help="Only show the plan and stop.")
+def command(game: str, seed: int, jobs: int, results: str | None, out: str | None,
+            rounds: int, scale: float, show_plan: bool) -> None:
+    """Rate GAME's levels: play the round robin of its plan, rate it with openskill and
+    write the ratings where the levels read them. Interrupted, it goes on from its
+    results file."""
+    load_game(game)
+    plan = ladder.rating_plan(game)
+    levels = players.levels(game)
+    tables = ladder.tables(list(levels), plan)
+    total = sum(max(1, round(t.games * scale)) for t in tables)
+    if show_plan:
+        click.echo(f"{game}: {len(levels)} levels, {len(tables)} tables of {plan.seats}, "
+                   f"{total} games; options {dict(plan.options)}")
+        for t in tables:
+            click.echo(f"  {t.key:<60} {max(1, round(t.games * scale)):>5}")
+        return
+    results = results or f"ratings-{game}.jsonl"
+    target = out or default_out(game)
+    started = time.monotonic()
+    cpu = _cpu()
+    with progress_bar(total, f"{game}: {total} games") as bar:
+        played = ladder.run_round_robin(game, plan, seed, results, jobs, bar.update, scale)
+    command_line = "ludotheek rate " + " ".join(shlex.quote(a) for a in sys.argv[2:]) \
+        if len(sys.argv) > 2 and sys.argv[1] == "rate" else f"ludotheek rate {game} --seed {seed}"
+    with progress_bar(rounds, f"{game}: bootstrap") as bar:
+        summary = ladder.summarise(game, plan, played, seed, rounds, command_line, bar.update)
+    summary["wall_seconds"] = round(time.monotonic() - started)
+    summary["cpu_seconds_this_run"] = round(_cpu() - cpu)
+    summary["load_average"] = [round(x, 1) for x in os.getloadavg()]
+    if scale != 1.0:
+        summary["scale_of_plan"] = scale
+    write_atomic(target, json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
+    click.echo(f"{game}: {len(played)} games rated; written to {target}")
+    click.echo(f"{'level':<12}{'rating':>8}{'± 95%':>8}{'games':>7}{'s/decision':>12}")
+    for name, entry in summary["levels"].items():
+        click.echo(f"{name:<12}{entry['rating']:8.0f}{entry['interval']:8.0f}"
+                   f"{entry['games']:7d}{entry['seconds_per_decision']:12.4f}")
+    for gap in summary["gaps"]:
+        a, b = gap["levels"]
+        click.echo(f"  {a} -> {b}: {gap['points']:+.0f}")
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (the --jobs processes)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system

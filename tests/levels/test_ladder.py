@@ -1,0 +1,112 @@
+"""The round robin that rates the levels, and the fit of openskill's model to it."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ludotheek import players, rating
+from ludotheek.ai import ladder
+from ludotheek.cli import cli
+from ludotheek.players import Level
+
+CHEAP = {"weak": Level("weak", "random"), "fair": Level("fair", "greedy")}
+
+
+def synthetic(true: dict[str, float], seats: int, games: int, seed: int) -> list[dict]:
+    """Games drawn from the Plackett-Luce model itself, at ratings ``true``."""
+    rnd = random.Random(seed)
+    c = math.sqrt(seats) * rating.BETA
+    names = list(true)
+    out = []
+    for _ in range(games):
+        table = rnd.sample(names, seats)
+        # a Plackett-Luce ranking: each utility plus Gumbel noise, highest first
+        u = [true[lv] / c - math.log(-math.log(rnd.random())) for lv in table]
+        order = sorted(range(seats), key=lambda i: -u[i])
+        ranks = [0] * seats
+        for place, i in enumerate(order):
+            ranks[i] = place + 1
+        out.append({"seats": table, "ranks": ranks})
+    return out
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_fit_finds_the_ratings_the_games_were_drawn_from(seats: int) -> None:
+    true = {"a": 1200.0, "b": 1400.0, "c": 1600.0, "d": 1800.0}
+    games = synthetic(true, seats, 800 if seats == 2 else 300, seed=seats)
+    mus, passes = ladder.fit(games, list(true), seed=1)
+    assert 1 < passes < 100
+    assert sum(mus.values()) / 4 == pytest.approx(rating.MU)
+    for lv in true:
+        assert mus[lv] == pytest.approx(true[lv], abs=60), lv
+    # the bootstrap's interval holds the rating and is about as wide as the fit's error
+    boot = ladder.bootstrap(games, list(true), 1, 6, mus)
+    for lv, (lo, hi) in boot.items():
+        assert lo <= mus[lv] + 5 and hi >= mus[lv] - 5 and 5 < hi - lo < 250
+
+
+def test_ranks_put_winners_first_then_scores() -> None:
+    from ludotheek.games import get
+
+    final = get("wari").from_json(json.loads(json.dumps(get("wari").new().to_json())))
+    assert ladder.ranks_of(final) == [1, 1]
+
+
+def test_the_round_robin_goes_on_where_it_stopped(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(players, "levels", lambda game: dict(CHEAP))
+    plan = ladder.RatingPlan(seats=2, games=(4,))
+    path = str(tmp_path / "games.jsonl")
+    played = ladder.run_round_robin("wari", plan, 3, path)
+    assert len(played) == 4 and {tuple(sorted(r["seats"])) for r in played} == {("fair", "weak")}
+    assert [r["seats"][0] for r in played] == ["weak", "fair", "weak", "fair"]  # seats rotate
+    lines = Path(path).read_text().splitlines()
+    again = ladder.run_round_robin("wari", plan, 3, path)
+    assert again == played and Path(path).read_text().splitlines() == lines  # nothing replayed
+    # a level defined anew replays its games; another seed is another round robin
+    monkeypatch.setattr(players, "levels", lambda game: {
+        **CHEAP, "weak": Level("weak", "tempered", {"temperature": 3})})
+    assert len(ladder.run_round_robin("wari", plan, 3, path)) == 4
+    assert len(Path(path).read_text().splitlines()) == 8
+    summary = ladder.summarise("wari", plan, played, 3, 4, "test")
+    assert set(summary["levels"]) == {"weak", "fair"}
+    entry = summary["levels"]["fair"]
+    assert entry["definition"] == CHEAP["fair"].definition() and entry["games"] == 4
+    assert entry["interval"] > 0 and len(entry["bootstrap"]) == 2
+    assert summary["gaps"][0]["levels"] == ["weak", "fair"]
+    assert summary["pairs"][0]["games"] == 4
+
+
+def test_rate_writes_ratings_the_levels_read(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(players, "levels", lambda game: dict(CHEAP))
+    monkeypatch.setattr(ladder, "rating_plan",
+                        lambda game: ladder.RatingPlan(seats=2, games=(6,)))
+    out, results = tmp_path / "ratings.json", tmp_path / "games.jsonl"
+    runner = CliRunner()
+    shown = runner.invoke(cli, ["rate", "wari", "--plan"])
+    assert shown.exit_code == 0 and "weak,fair" in shown.output and "6 games" in shown.output
+    done = runner.invoke(cli, ["rate", "wari", "--seed", "2", "--results", str(results),
+                               "--out", str(out), "--bootstrap", "5"])
+    assert done.exit_code == 0, done.output
+    data = json.loads(out.read_text())
+    assert data["games"] == 6 and data["seed"] == 2 and data["measured"]
+    rated = players.with_ratings(CHEAP, data["levels"])
+    assert all(lv.rating is not None and lv.rating_interval for lv in rated.values())
+    assert rated["fair"].rating > rated["weak"].rating  # greedy beats random at Wari
+
+
+def test_plans_cover_every_level() -> None:
+    from ludotheek.games import names
+
+    for game in names():
+        plan = ladder.rating_plan(game)
+        levels = list(players.levels(game))
+        tables = ladder.tables(levels, plan)
+        assert {lv for t in tables for lv in t.levels} == set(levels), game
