@@ -8,9 +8,9 @@
 >>> p.choose(get("wari").new()) in [str(c) for c in range(1, 7)]
 True
 
-A game adds its own players in ``ludotheek.games.<game>.players``: a mapping
-``PLAYERS`` of :class:`PlayerInfo` and, optionally, ``LEVELS`` (the levels the
-pages and ``match`` offer).
+A game adds its own players in the module its plug-in names
+(``GamePlugin.players``): a mapping ``PLAYERS`` of :class:`PlayerInfo` and,
+optionally, ``LEVELS`` (the levels the pages and ``match`` offer).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from ludotheek.ai.mcts import MCTSPlayer
 from ludotheek.ai.simple import GreedyPlayer, RandomPlayer
 from ludotheek.ai.tempered import TemperedPlayer
 from ludotheek.core.errors import BadOption, UnknownPlayer, quoted
-from ludotheek.games import get as get_game
+from ludotheek.games import plugin
 
 
 @dataclass(frozen=True)
@@ -113,12 +113,10 @@ DEFAULT_LEVELS: dict[str, Level] = {
 
 
 def game_module(game: str) -> Any:
-    """The game's players module (``games/<game>/players.py``), None if it has none."""
-    get_game(game)  # UnknownGame for a game that does not exist
-    name = f"ludotheek.games.{game}.players"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name)
+    """The module of the game's own players and levels (its plug-in names it), or None;
+    :class:`UnknownGame` for a game that does not exist."""
+    name = plugin(game).players
+    return importlib.import_module(name) if name is not None else None
 
 
 def _table(game: str) -> dict[str, PlayerInfo]:

@@ -11,7 +11,6 @@ import pytest
 
 from ludotheek.cli import main
 from ludotheek.games.akwaier import GAME
-from ludotheek.games.akwaier.hooks import on_game_over
 from ludotheek.store import ScoreEntry, open_database
 from ludotheek.store.hooks import game_over
 from tests.akwaier.helpers import cli, pos
@@ -31,7 +30,7 @@ def test_rule_all_six_results_enter_the_score_list(tmp_path: Path) -> None:
         ("BROER", 25_000, 2, "g1"), ("PA", 25_000, 4, "g1"), ("MA", 1, 5, "g1")]
     assert top[0].date == datetime.date.today().isoformat()
     # a game not finished adds nothing
-    on_game_over(db, GAME.new(), GAME.seat_names({}))
+    game_over(db, GAME.new(), GAME.seat_names({}))
     assert len(db.scores.top("akwaier")) == 6
     db.close()
 
@@ -39,7 +38,7 @@ def test_rule_all_six_results_enter_the_score_list(tmp_path: Path) -> None:
 def test_rule_score_list_keeps_30_best_older_first_on_equal_wealth(tmp_path: Path) -> None:
     db = open_database(tmp_path / "s.sqlite3")
     for _ in range(6):
-        on_game_over(db, finished(), ["A", "B", "C", "D", "E", "F"])  # type: ignore[arg-type]
+        game_over(db, finished(), ["A", "B", "C", "D", "E", "F"])  # type: ignore[arg-type]
     top = db.scores.top("akwaier")
     assert len(top) == 30
     assert [e.value for e in top[:12]] == [30_000] * 12

@@ -15,6 +15,7 @@ import click
 from ludotheek import __version__
 from ludotheek.cli.lang import language_in
 from ludotheek.core.errors import LudotheekError
+from ludotheek.games import names
 from ludotheek.texts import text, word
 
 COMMANDS = (
@@ -36,9 +37,10 @@ COMMANDS = (
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="ludotheek")
 def cli() -> None:
-    """ludotheek: Akwaier, Wari, Aqua Romana and Haaienzee, with computer opponents."""
+    """ludotheek: board games with computer opponents (the games: GAMES)."""
 
 
+cli.help = (cli.help or "").replace("GAMES", ", ".join(names()))
 for _name in COMMANDS:
     cli.add_command(importlib.import_module(_name).command)
 

@@ -1,28 +1,20 @@
 """``ludotheek scores GAME``: a game's score list, with import and export.
 
-A game has a score list when it has a hook (``ludotheek.games.<game>.hooks``)
-that fills it as games finish; ``--export``/``--import`` need the game's file
-format (``ludotheek.games.<game>.scorefile``). An import replaces the list in
+A game has a score list when its plug-in declares one (``GamePlugin.score_list``:
+what a finished game enters, and what the value is called); ``--export``/``--import``
+need the list's file format (``ScoreList.file``). An import replaces the list in
 one transaction: a file that cannot be read changes nothing.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from types import ModuleType
-
 import click
 
 from ludotheek.cli.common import game_argument, load_game, write_atomic
 from ludotheek.cli.lang import lang_option
-from ludotheek.core.errors import UnknownGame
+from ludotheek.core.errors import BadRecord, UnknownGame
+from ludotheek.games import plugin
 from ludotheek.texts import text
-
-
-def _module(game: str, part: str) -> ModuleType | None:
-    name = f"ludotheek.games.{game}.{part}"
-    return importlib.import_module(name) if importlib.util.find_spec(name) else None
 
 
 def _number(value: float, lang: str) -> str:
@@ -52,12 +44,12 @@ def command(game: str, db: str | None, export_path: str | None, import_path: str
     from ludotheek.store import ScoreEntry, open_database  # slow to import: only here
 
     g = load_game(game)
-    hooks = _module(g.name, "hooks")
-    if hooks is None or not hasattr(hooks, "on_game_over"):
+    listing = plugin(g.name).score_list
+    if listing is None:
         raise UnknownGame(text("cli.scores.no_list", lang, game=g.name))
     if export_path and import_path:
         raise click.UsageError(text("cli.scores.both", lang))
-    fmt = _module(g.name, "scorefile") if (export_path or import_path) else None
+    fmt = listing.file if (export_path or import_path) else None
     if (export_path or import_path) and fmt is None:
         raise UnknownGame(text("cli.scores.no_format", lang, game=g.name))
     entries: list[ScoreEntry] = []
@@ -67,7 +59,7 @@ def command(game: str, db: str | None, export_path: str | None, import_path: str
             try:
                 content = fh.read()
             except UnicodeDecodeError as exc:
-                raise fmt.ScoreFileError(f"{import_path} is not a text file: {exc}") from exc
+                raise BadRecord(f"{import_path} is not a text file: {exc}") from exc
         entries = [ScoreEntry(name, value, "") for name, value in fmt.import_scores(content)]
     database = open_database(db)
     try:
@@ -83,7 +75,8 @@ def command(game: str, db: str | None, export_path: str | None, import_path: str
         file_lang = lang if lang in getattr(fmt, "LANGUAGES", (lang,)) else "en"
         write_atomic(export_path, fmt.export_scores([(e.name, e.value) for e in top], file_lang))
         click.echo(text("cli.scores.written", lang, n=len(top), path=export_path), err=True)
-    name_h, value_h, date_h = (text(f"cli.scores.{k}", lang) for k in ("name", "wealth", "date"))
+    name_h, date_h = (text(f"cli.scores.{k}", lang) for k in ("name", "date"))
+    value_h = listing.label.get(lang) or listing.label.get("en", "")
     if not top:
         click.echo(text("cli.scores.none", lang))
         return

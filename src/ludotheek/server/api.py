@@ -13,11 +13,10 @@ from ludotheek.games import get, names
 from ludotheek.server.errors import Invalid, NotFound
 from ludotheek.server.http import bearer_token, client_address, read_json, whole_number
 from ludotheek.server.offload import blocking
+from ludotheek.server.pages import has_page
 from ludotheek.server.service import GameService
 from ludotheek.server.views import PAGE_LANGUAGES
 
-#: games whose page exists (the lobby says so for the others)
-PAGES = {"wari", "akwaier", "haaienzee", "aqua_romana"}
 MOVE_FIELDS = {"move", "version"}
 
 
@@ -36,7 +35,7 @@ async def meta(request: Request) -> JSONResponse:
     for name in names():
         info = get(name).describe()
         info["levels"] = [lv.describe() for lv in players.levels(name).values()]
-        info["page"] = name in PAGES
+        info["page"] = has_page(name)  # the lobby says so for the others
         games.append(info)
     return JSONResponse({"version": __version__, "games": games})
 

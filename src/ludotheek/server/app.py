@@ -15,7 +15,6 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
 
 from ludotheek.server import api, catalogs, client_errors, learn, live, records_api
 from ludotheek.server.computer import ComputerPool
@@ -24,6 +23,7 @@ from ludotheek.server.errors import ServiceError
 from ludotheek.server.hub import Hub
 from ludotheek.server.limits import RateLimit
 from ludotheek.server.openapi import spec
+from ludotheek.server.pages import WebFiles
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
 from ludotheek.server.settings import Settings
@@ -106,7 +106,7 @@ def create_app(db: Database | str | Path | None = None,
         *client_errors.routes,
         *live.routes,
         *catalogs.routes,
-        Mount("/static", StaticFiles(directory=WEB), name="static"),
+        Mount("/static", WebFiles(directory=WEB), name="static"),
     ]
     app = Starlette(
         routes=routes,

@@ -21,16 +21,25 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from ludotheek.games import plugins
+
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
 #: the languages that have a catalog folder
 LANGUAGES = tuple(sorted(p.name for p in I18N.iterdir() if p.is_dir()))
 
 
 def parts(lang: str) -> dict[str, dict[str, str]]:
-    """Each part of a language's catalog, by file name (without ``.json``)."""
+    """Each part of a language's catalog, by file name (without ``.json``); a game whose
+    plug-in brings its own texts (``GamePlugin.texts``) adds its ``<lang>.json`` as the
+    part named after the game."""
     folder = I18N / lang
-    return {p.stem: json.loads(p.read_text(encoding="utf-8"))
-            for p in sorted(folder.glob("*.json"))}
+    found = {p.stem: json.loads(p.read_text(encoding="utf-8"))
+             for p in sorted(folder.glob("*.json"))}
+    for game in plugins():
+        own = game.texts / f"{lang}.json" if game.texts is not None else None
+        if own is not None and own.is_file():
+            found[game.name] = json.loads(own.read_text(encoding="utf-8"))
+    return found
 
 
 @cache
@@ -51,4 +60,10 @@ async def endpoint(request: Request) -> Response:
     return JSONResponse(catalog(lang), headers={"Cache-Control": "no-cache"})
 
 
-routes = [Route("/static/i18n/{lang}.json", endpoint)]
+async def languages(request: Request) -> Response:
+    """The languages of the pages: ``{"languages": ["en", "nl", "no"]}``."""
+    return JSONResponse({"languages": list(LANGUAGES)}, headers={"Cache-Control": "no-cache"})
+
+
+routes = [Route("/static/i18n/languages.json", languages),
+          Route("/static/i18n/{lang}.json", endpoint)]

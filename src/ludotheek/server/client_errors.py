@@ -1,8 +1,8 @@
 """Errors in the pages: the browser reports them, the server appends them to a log.
 
 ``POST /api/client-errors`` takes a small JSON report (what went wrong, where, the
-stack). The full report is appended to a text file in the data folder — for
-Akwaier the manual's ``akwaier-fout.txt``, for another game ``<game>-errors.txt``,
+stack). The full report is appended to a text file in the data folder: the one
+the game declares (``GamePlugin.error_file``, by default ``<game>-errors.txt``),
 and ``ludotheek-errors.txt`` for pages of no game. The page tells the player and
 the game goes on. Reports are size-limited (``Settings.max_error_report``) and
 rate-limited per address (``Settings.error_reports_per_minute``), so a page in a
@@ -21,14 +21,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from ludotheek.games import names
+from ludotheek.games import names, plugin
 from ludotheek.server.errors import Invalid, TooMany
 from ludotheek.server.http import client_address, read_json
 from ludotheek.server.limits import Buckets
 from ludotheek.store.paths import data_dir
 
-#: the log of a game's page errors, by game (others: "<game>-errors.txt")
-ERROR_FILES = {"akwaier": "akwaier-fout.txt"}
 GENERAL_FILE = "ludotheek-errors.txt"
 #: what a report may hold, and how many characters of each are kept
 FIELDS = {"game": 32, "game_id": 32, "version": 12, "kind": 40, "message": 2000,
@@ -45,7 +43,7 @@ def file_name(game: str | None) -> str:
     """The log file of ``game``'s page errors."""
     if game is None:
         return GENERAL_FILE
-    return ERROR_FILES.get(game, f"{game}-errors.txt")
+    return plugin(game).error_file
 
 
 def _clean(value: Any, limit: int) -> str:

@@ -88,7 +88,7 @@ HINT = {
         "move": {"type": "string", "description": "the move the strong level would play"},
         "value": {"type": ["number", "null"],
                   "description": "the expected gain it saw for that move, on the player's "
-                                 "own scale (Akwaier: expected final wealth)"},
+                                 "own scale (such as an expected final score)"},
         "reason": {"type": "string", "description": "why, in a sentence (English)"},
         "ranking": {"type": "array", "description": "up to 5 moves it weighed, best first: "
                                                     "[move, value]",
@@ -207,7 +207,7 @@ def spec() -> dict[str, Any]:
                     "application/json": {"schema": HISTORY}}}, **_errors(400, 404)},
             }},
             "/api/scores/{game}": {"get": {
-                "summary": "A game's score list (Akwaier: the 30 highest wealths ever)",
+                "summary": "A game's score list: the best results ever (games that keep one)",
                 "parameters": [{"name": "game", "in": "path", "required": True,
                                 "schema": {"type": "string"}},
                                {"name": "limit", "in": "query",
@@ -219,7 +219,7 @@ def spec() -> dict[str, Any]:
                 "summary": "Report an error in a page; appended to the game's error log",
                 "description": (
                     "The full report goes to a text file in the server's data folder "
-                    "(Akwaier: akwaier-fout.txt, as the manual says). At most 16 KiB, and a "
+                    "(the file the game declares). At most 16 KiB, and a "
                     "few reports per minute per address."),
                 "requestBody": {"required": True, "content": {"application/json": {
                     "schema": ERROR_REPORT}}},

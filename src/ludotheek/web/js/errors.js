@@ -1,6 +1,6 @@
 // Unexpected errors in a page: the player sees a message, the game goes on, and the full
 // report goes to the server, which appends it to the game's error log in its data folder
-// (for Akwaier the manual's akwaier-fout.txt). POST /api/client-errors.
+// (the file the game declares). POST /api/client-errors.
 import { el } from "./ui.js";
 
 const MAX_REPORTS = 5;      // per page load: a loop of errors must not flood the server

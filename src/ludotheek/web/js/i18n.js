@@ -1,9 +1,10 @@
-// Page text comes from one catalog per language: /static/i18n/<lang>.json (English, Dutch,
-// Norwegian; a text missing from a catalog falls back to English). The server merges it
-// from the parts in web/i18n/<lang>/*.json (server/catalogs.py).
+// Page text comes from one catalog per language: /static/i18n/<lang>.json (a text missing
+// from a catalog falls back to English). The server merges it from the parts in
+// web/i18n/<lang>/*.json (server/catalogs.py) and lists the languages it has at
+// /static/i18n/languages.json.
 // The first visit follows the browser's language; the switch in the header
 // changes it everywhere and the choice is remembered.
-export const LANGUAGES = ["en", "nl", "no"];
+export let LANGUAGES = ["en"];  // the server's list, once initI18n has read it
 const KEY = "ludotheek.lang";
 let catalog = {};
 let fallback = {};
@@ -25,7 +26,15 @@ async function load(lang) {
   return res.ok ? res.json() : {};
 }
 
+async function languages() {
+  try {
+    const res = await fetch("/static/i18n/languages.json");
+    return res.ok ? (await res.json()).languages : ["en"];
+  } catch { return ["en"]; }
+}
+
 export async function initI18n() {
+  LANGUAGES = await languages();
   current = initialLanguage();
   [catalog, fallback] = await Promise.all([load(current), current === "en" ? {} : load("en")]);
   document.documentElement.lang = current;
@@ -35,7 +44,7 @@ export async function initI18n() {
 // whether the catalog (or the English one) has a text for `key`
 export function has(key) { return key in catalog || key in fallback; }
 
-// t("wari.wins", {name: "South"}) -> "South wins"
+// t("game.your_turn", {name: "South"}) -> "South, it is your turn."
 export function t(key, params = {}) {
   let text = catalog[key] ?? fallback[key] ?? key;
   for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));

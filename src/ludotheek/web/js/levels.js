@@ -1,7 +1,7 @@
 // The computer levels as /api/meta gives them (fetched once per page), weakest first: each
 // level's name, time per move and measured rating, and the words for them ("novice · instant
 // · rating 1210", "strong · ≤ 1 s a move · rating 2100"). The lobby, the game pages'
-// new-game dialogs and Akwaier's start dialog list the levels from here.
+// new-game dialogs and the games' start dialogs list the levels from here.
 import { api } from "./api.js";
 import { el } from "./ui.js";
 

@@ -126,7 +126,7 @@ function drawGames() {
   }
 }
 
-// A game's page may offer its own start dialog (Akwaier's "ARE YOU PLAYING, HUMAN?").
+// A game's page may offer its own start dialog (its renderer's startDialog).
 async function quickStart(game, card) {
   try {
     const module = await import(`./games/${game.name}.js`);

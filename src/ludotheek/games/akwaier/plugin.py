@@ -1,0 +1,20 @@
+"""Akwaier declares itself: its players and levels, its score list of wealths, its
+page errors in ``akwaier-fout.txt`` (as the manual says), Dutch first, its self-test."""
+
+from __future__ import annotations
+
+from ludotheek.core.plugin import GamePlugin, ScoreList, SelfTest
+from ludotheek.games.akwaier import hooks, scorefile, selftest
+from ludotheek.games.akwaier.rules import GAME
+
+PLUGIN = GamePlugin(
+    game=GAME,
+    players="ludotheek.games.akwaier.players",
+    score_list=ScoreList(label={"en": "wealth", "nl": "vermogen", "no": "formue"},
+                         results=hooks.results,
+                         file=scorefile),
+    error_log="akwaier-fout.txt",
+    language="nl",
+    selftest=SelfTest(run=selftest.run, steps=selftest.GAMES,
+                      report_file=selftest.DEFAULT_REPORT, languages=("nl", "en")),
+)

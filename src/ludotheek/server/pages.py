@@ -1,0 +1,70 @@
+"""The games' pages: a game has one when its renderer exists.
+
+A built-in game's page lives in the application's ``web/`` folder
+(``js/games/<name>.js``, its modules in ``js/games/<name>/``, ``css/<name>.css``).
+A game whose plug-in names a page folder of its own (``GamePlugin.page``) has them
+there, and :class:`WebFiles` serves them at the same addresses, so a renderer
+imports the shared modules (``../ui.js``) either way.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from starlette.staticfiles import StaticFiles
+
+from ludotheek.core.errors import UnknownGame
+from ludotheek.games import plugin
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+GAMES = WEB / "js" / "games"
+
+
+def renderer(name: str) -> Path | None:
+    """The file of ``name``'s renderer, or None if the game has no page."""
+    folder = plugin(name).page or GAMES
+    path = folder / f"{name}.js"
+    return path if path.is_file() else None
+
+
+def has_page(name: str) -> bool:
+    return renderer(name) is not None
+
+
+def own_file(path: str) -> tuple[Path, str] | None:
+    """For a path under ``/static/`` that belongs to a game with its own page folder
+    (``js/games/<name>.js``, ``js/games/<name>/…``, ``css/<name>.css``): that folder and
+    the file's path in it."""
+    parts = path.replace(os.sep, "/").split("/")
+    if len(parts) >= 3 and parts[:2] == ["js", "games"]:
+        name = parts[2].removesuffix(".js") if len(parts) == 3 else parts[2]
+        inside = "/".join(parts[2:])
+    elif len(parts) == 2 and parts[0] == "css" and parts[1].endswith(".css"):
+        name, inside = parts[1].removesuffix(".css"), parts[1]
+    else:
+        return None
+    try:
+        folder = plugin(name).page
+    except UnknownGame:
+        return None
+    return (folder, inside) if folder is not None else None
+
+
+class WebFiles(StaticFiles):
+    """``/static``: the application's web folder, and the page folders of the games
+    that bring their own."""
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        found = own_file(path)
+        if found is None:
+            return super().lookup_path(path)
+        folder, inside = found
+        directory = os.path.realpath(folder)
+        full = os.path.realpath(os.path.join(directory, inside))
+        if os.path.commonpath([full, directory]) != directory:
+            return "", None
+        try:
+            return full, os.stat(full)
+        except (FileNotFoundError, NotADirectoryError):
+            return "", None
