@@ -1,11 +1,24 @@
-"""Shared test setup: hypothesis profiles and the golden-record switch."""
+"""Shared test setup: the test games, hypothesis profiles and the golden-record switch."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from ludotheek.registry import ENV as GAMES_ENV
+
+#: the test games: every folder of tests/ whose plugin.py declares a game (PLUGIN). They
+#: are registered through LUDOTHEEK_GAMES, for this process and every process a test
+#: starts (servers, their computer players, the command line); tests take the games from
+#: names(), so each runs through the conformance suite, the server and the pages too.
+ROOT = Path(__file__).resolve().parent.parent
+TEST_GAMES = sorted(f"tests.{p.parent.name}.plugin" for p in ROOT.glob("tests/*/plugin.py"))
+os.environ[GAMES_ENV] = ",".join(filter(None, (os.environ.get(GAMES_ENV), *TEST_GAMES)))
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
 
 settings.register_profile(
     "default", max_examples=100, deadline=None,

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from ludotheek import players
 from ludotheek.cli import main
 from ludotheek.core.record import Record, to_text
+from ludotheek.games import names
 
 
 def run(args: list[str], stdin: str = "") -> tuple[int, str]:
@@ -63,7 +64,7 @@ def test_match_json_has_the_documented_keys() -> None:
 def test_match_plays_levels_as_the_pages_do() -> None:
     from ludotheek.ai.arena import make_player
 
-    for game in ("wari", "akwaier", "haaienzee", "aqua_romana"):
+    for game in names():
         for name, level in players.levels(game).items():
             player, seconds = make_player(game, name, 1)
             if name not in players.names(game):  # a level, not a player of that name

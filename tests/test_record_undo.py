@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.record import Record, effective_line, from_text, mover_of, to_text
+from ludotheek.games import names
 
 
 def with_undos(game: str, seed: int, steps: int, rng: random.Random) -> tuple[list[str], list]:
@@ -35,7 +36,7 @@ def with_undos(game: str, seed: int, steps: int, rng: random.Random) -> tuple[li
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(["wari", "akwaier"]), st.integers(0, 10_000), st.integers(1, 60))
+@given(st.sampled_from(names()), st.integers(0, 10_000), st.integers(1, 60))
 def test_undo_replays_to_the_line_of_play(game: str, seed: int, steps: int) -> None:
     moves, positions = with_undos(game, seed, steps, random.Random(seed))
     rec = Record(game, {}, seed, tuple(moves))

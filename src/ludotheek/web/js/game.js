@@ -203,8 +203,8 @@ function show(view = current) {
   const prev = current;
   if (view.names_i18n && view.names_i18n[language()]) view.names = view.names_i18n[language()];
   current = view;
-  document.getElementById("title").textContent = t(`title.${view.game}`);
-  document.title = `${t(`title.${view.game}`)} · ludotheek`;
+  document.getElementById("title").textContent = t(`${view.game}.title`);
+  document.title = `${t(`${view.game}.title`)} · ludotheek`;
   document.getElementById("status").hidden = Boolean(renderer && renderer.ownsStatus);
   drawSeats(view);
   drawStatus(view);

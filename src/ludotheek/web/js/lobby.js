@@ -113,7 +113,7 @@ function drawGames() {
   for (const game of meta.games) {
     const card = el("article", { class: "card panel", id: `game-${game.name}` },
       el("h3", { text: label(game.title) || game.name }),
-      el("p", { class: "blurb", text: t(`lobby.blurb.${game.name}`) }),
+      el("p", { class: "blurb", text: t(`${game.name}.blurb`) }),
       el("p", { class: "muted", text: game.min_players === game.max_players ? t("lobby.players", { n: game.min_players }) : t("lobby.players.range", { min: game.min_players, max: game.max_players }) }));
     if (game.page) {
       card.append(createForm(game));

@@ -89,8 +89,8 @@ async function main() {
   document.body.dataset.game = live.game;
   total = live.version;
   allMoves = live.moves;
-  document.getElementById("title").textContent = `${t(`title.${live.game}`)} · ${t("replay.title")}`;
-  document.title = `${t(`title.${live.game}`)} · ${t("replay.title")} · ludotheek`;
+  document.getElementById("title").textContent = `${t(`${live.game}.title`)} · ${t("replay.title")}`;
+  document.title = `${t(`${live.game}.title`)} · ${t("replay.title")} · ludotheek`;
   document.getElementById("to-game").href = `/play/${gameId}`;
   document.getElementById("export-json").href = `/api/games/${gameId}/record?download=1`;
   document.getElementById("export-text").href = `/api/games/${gameId}/record.txt?download=1&lang=${language()}`;
