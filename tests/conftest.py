@@ -10,6 +10,9 @@ from hypothesis import HealthCheck, settings
 
 from ludotheek.registry import ENV as GAMES_ENV
 
+#: the browser fixtures (browser, server, context_factory) for every folder's page tests
+pytest_plugins = ["tests.browserfixtures"]
+
 #: the test games: every folder of tests/ whose plugin.py declares a game (PLUGIN). They
 #: are registered through LUDOTHEEK_GAMES, for this process and every process a test
 #: starts (servers, their computer players, the command line); tests take the games from

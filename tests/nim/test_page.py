@@ -6,14 +6,13 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import browser, context_factory, server  # noqa: F401 (fixtures)
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
 
 
-def test_the_lobby_starts_nim_and_its_page_plays(server: ServerProcess,  # noqa: F811
-                                                 context_factory: Any) -> None:  # noqa: F811
+def test_the_lobby_starts_nim_and_its_page_plays(server: ServerProcess,
+                                                 context_factory: Any) -> None:
     ctx = context_factory("nl")
     page = ctx.new_page()
     errors: list[str] = []

@@ -1,4 +1,5 @@
-"""Browser tests: Playwright driving Debian's Chromium against a real server."""
+"""Browser fixtures (every test folder may use them): Playwright driving Debian's Chromium
+against a real server."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-dev-shm-usage", "--no-first-run", "--disable-component-update"]
 
-pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="session")
