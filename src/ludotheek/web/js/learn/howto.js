@@ -42,7 +42,7 @@ export async function openHowTo(game, t) {
   const body = el("div", { class: "learn-howto-body" });
   const dialog = el("dialog", { class: "learn-howto", id: "howto", "data-game": game, "aria-labelledby": "howto-title" },
     el("header", { class: "learn-howto-head" },
-      el("h2", { id: "howto-title", text: t("learn.howto_title", { game: t(`title.${game}`) }) }), closeBtn),
+      el("h2", { id: "howto-title", text: t("learn.howto_title", { game: t(`${game}.title`) }) }), closeBtn),
     body);
   body.append(el("p", { class: "learn-summary", text: t(data.summary) }));
   const byId = new Map(data.diagrams.map((d) => [d.id, d]));

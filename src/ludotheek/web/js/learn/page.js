@@ -198,8 +198,8 @@ async function main() {
   if (module.stylesheet) await module.stylesheet();
   guide = await import(`./games/${game}.js`);
   const title = () => {
-    document.getElementById("title").textContent = `${t(`title.${game}`)} · ${t("learn.title")}`;
-    document.title = `${t(`title.${game}`)} · ${t("learn.title")} · ludotheek`;
+    document.getElementById("title").textContent = `${t(`${game}.title`)} · ${t("learn.title")}`;
+    document.title = `${t(`${game}.title`)} · ${t("learn.title")} · ludotheek`;
   };
   title();
   document.getElementById("howto-slot").replaceChildren(howtoButton(game, t));
