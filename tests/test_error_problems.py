@@ -63,7 +63,7 @@ def _refusals(game_name: str, seed: int) -> list[IllegalMove]:
 @pytest.mark.parametrize("game_name", names())
 def test_every_refusal_is_worded_in_every_language(game_name: str) -> None:
     refused = _refusals(game_name, 7)
-    assert len(refused) > 100
+    assert len(refused) > 50  # (the short test game Nim: ~80; the others hundreds)
     codes = set()
     for exc in refused:
         problem = exc.problem()
@@ -74,4 +74,4 @@ def test_every_refusal_is_worded_in_every_language(game_name: str) -> None:
             text = word(exc, lang, ["A", "B", "C", "D", "E", "F"])
             assert not re.search(r"\{\w+\}", text), (lang, problem, text)
             assert text != str(exc) or lang == "en" or not exc.code, (lang, problem)
-    assert len(codes) >= 5, codes
+    assert len(codes) >= 3, codes  # (Nim, the test game, has few rules: 3; the others 5+)

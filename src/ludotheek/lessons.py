@@ -124,8 +124,10 @@ class Lesson:
 
 
 def _module(game: str) -> Any:
-    get_game(game)  # UnknownGame for a game that does not exist
-    name = f"ludotheek.games.{game}.learn"
+    # the module ``learn`` of the game's package, beside its rules (UnknownGame for a
+    # game that does not exist)
+    package = type(get_game(game)).__module__.rpartition(".")[0]
+    name = f"{package}.learn"
     if importlib.util.find_spec(name) is None:
         return None
     return importlib.import_module(name)

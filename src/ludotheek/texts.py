@@ -31,16 +31,31 @@ from typing import Any
 from ludotheek.core.errors import LudotheekError
 
 I18N = Path(__file__).resolve().parent / "web" / "i18n"
-#: the languages with a catalog (and so of the command line)
-LANGUAGES = ("en", "nl", "no")
+#: the languages with a catalog folder (and so of the pages and the command line)
+LANGUAGES = tuple(sorted(p.name for p in I18N.iterdir() if p.is_dir()))
+
+
+def parts(lang: str) -> dict[str, dict[str, str]]:
+    """Each part of a language's catalog, by file name (without ``.json``); a game whose
+    plug-in brings its own texts (``GamePlugin.texts``) adds its ``<lang>.json`` as the
+    part named after the game."""
+    from ludotheek.games import plugins
+
+    found = {p.stem: json.loads(p.read_text(encoding="utf-8"))
+             for p in sorted((I18N / lang).glob("*.json"))}
+    for game in plugins():
+        own = game.texts / f"{lang}.json" if game.texts is not None else None
+        if own is not None and own.is_file():
+            found[game.name] = json.loads(own.read_text(encoding="utf-8"))
+    return found
 
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """The merged catalog of ``lang`` (its parts, ``web/i18n/<lang>/*.json``)."""
+    """The merged catalog of ``lang`` (its parts; empty for a language without one)."""
     merged: dict[str, str] = {}
-    for part in sorted((I18N / lang).glob("*.json")):
-        merged.update(json.loads(part.read_text(encoding="utf-8")))
+    for part in parts(lang).values():
+        merged.update(part)
     return merged
 
 

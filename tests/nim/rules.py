@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludotheek.core.errors import IllegalMove
+from ludotheek.core.errors import IllegalMove, quoted
 from ludotheek.core.game import JSON, Game, SeededState, State, load_json
 from ludotheek.core.options import BoolOption, ChoiceOption
 
@@ -44,10 +44,12 @@ class NimState(SeededState):
 
     def play(self, move: str) -> NimState:
         if self.is_over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", code="move.game_over")
         heap, take = _parse(move, len(self.heaps))
         if take > self.heaps[heap]:
-            raise IllegalMove(f"heap {heap + 1} has {self.heaps[heap]} counters, not {take}")
+            raise IllegalMove(f"heap {heap + 1} has {self.heaps[heap]} counters, not {take}",
+                              code="nim.too_many", heap=heap + 1, has=self.heaps[heap],
+                              take=take)
         heaps = list(self.heaps)
         heaps[heap] -= take
         after = tuple(heaps)
@@ -88,12 +90,14 @@ def _parse(move: str, heaps: int) -> tuple[int, int]:
     heap, sep, take = move.strip().partition("-")
     if not sep or not heap.isdigit() or not take.isdigit() or not heap.isascii() \
             or not take.isascii() or len(heap) > 3 or len(take) > 3:
-        raise IllegalMove(f"a move is HEAP-COUNT, like 2-3, not {move!r}")
+        raise IllegalMove(f"a move is HEAP-COUNT, like 2-3, not {move!r}", code="nim.format",
+                          move=quoted(move))
     h, n = int(heap) - 1, int(take)
     if not 0 <= h < heaps:
-        raise IllegalMove(f"there is no heap {h + 1} (heaps 1 to {heaps})")
+        raise IllegalMove(f"there is no heap {h + 1} (heaps 1 to {heaps})", code="nim.no_heap",
+                          heap=h + 1, heaps=heaps)
     if n < 1:
-        raise IllegalMove("take at least one counter")
+        raise IllegalMove("take at least one counter", code="nim.none")
     return h, n
 
 
