@@ -14,6 +14,7 @@ import click
 from ludotheek import players
 from ludotheek.ai import ladder
 from ludotheek.cli.common import game_argument, load_game, progress_bar, write_atomic
+from ludotheek.cli.lang import lang_option
 
 
 def default_out(game: str) -> str:
@@ -42,8 +43,9 @@ def default_out(game: str) -> str:
               help="Play this part of the plan's games (a quick look; keep 1 for the "
                    "ratings the levels show).")
 @click.option("--plan", "show_plan", is_flag=True, help="Only show the plan and stop.")
+@lang_option
 def command(game: str, seed: int, jobs: int, results: str | None, out: str | None,
-            rounds: int, scale: float, show_plan: bool) -> None:
+            rounds: int, scale: float, show_plan: bool, lang: str) -> None:
     """Rate GAME's levels: play the round robin of its plan, rate it with openskill and
     write the ratings where the levels read them. Interrupted, it goes on from its
     results file."""
