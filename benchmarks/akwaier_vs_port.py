@@ -51,24 +51,37 @@ def load_port(path: str) -> ModuleType:
 
 def port_problem(port: ModuleType, g: Any) -> str | None:
     """The port's position checked as its C# self-test does (our own code)."""
-    size = port.SIZE
-    counted = dict.fromkeys(port.CHAINS, 0)
-    occupied = set()
-    for x in range(1, size + 1):
-        for y in range(1, size + 1):
-            v = g.board[x][y]
-            if v != port.EMPTY and v != port.LOOSE and not 1 <= v <= 8:
-                return f"cell {x},{y} holds {v}"
-            if v >= 1:
-                counted[v] += 1
-            if v != port.EMPTY:
-                occupied.add((x, y))
+    counted, occupied, problem = _port_board(port, g)
+    if problem:
+        return problem
     for c in port.CHAINS:
         if g.sizes[c] != counted[c]:
             return f"chain {c} counts {g.sizes[c]}, the board {counted[c]}"
     for p in g.players:
         if p.money < 0 or min(p.shares) < 0:
             return f"player {p.number} has negative cash or shares"
+    return _port_tiles(port, g, occupied)
+
+
+def _port_board(port: ModuleType, g: Any) -> tuple[dict[int, int], set[tuple[int, int]],
+                                                    str | None]:
+    """The port's board: cells per chain, the occupied cells, and a cell holding junk."""
+    counted = dict.fromkeys(port.CHAINS, 0)
+    occupied = set()
+    for x in range(1, port.SIZE + 1):
+        for y in range(1, port.SIZE + 1):
+            v = g.board[x][y]
+            if v != port.EMPTY and v != port.LOOSE and not 1 <= v <= 8:
+                return counted, occupied, f"cell {x},{y} holds {v}"
+            if v >= 1:
+                counted[v] += 1
+            if v != port.EMPTY:
+                occupied.add((x, y))
+    return counted, occupied, None
+
+
+def _port_tiles(port: ModuleType, g: Any, occupied: set[tuple[int, int]]) -> str | None:
+    """Every tile once: in the bag, in a hand, or on the board."""
     tiles = set(g.bag)
     if len(tiles) != len(g.bag):
         return "a tile is in the bag twice"
@@ -81,7 +94,7 @@ def port_problem(port: ModuleType, g: Any) -> str | None:
             tiles.add(t)
             if port.tile_pos(t) in occupied:
                 return f"tile {t} points at an occupied cell"
-    if len(tiles) + len(occupied) != size * size:
+    if len(tiles) + len(occupied) != port.SIZE * port.SIZE:
         return f"{len(tiles)} + {len(occupied)} is not 225"
     return None
 

@@ -52,7 +52,7 @@ class IntOption(Option):
             raise BadOption(
                 f"option {self.name} must be between {self.low} and {self.high}, not {value}",
                 code="option.range", option=self.name, low=self.low, high=self.high, value=value)
-        return value
+        return int(value)
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "type": "int", "min": self.low, "max": self.high}

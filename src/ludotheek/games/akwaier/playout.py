@@ -105,7 +105,8 @@ def _rank(col: list[int], seat: int) -> int:
     return r
 
 
-def _classic_place(core: Core, rng: Rng) -> None:
+# a search kernel (every rollout step of the strong player): one flat loop is faster
+def _classic_place(core: Core, rng: Rng) -> None:  # noqa: C901
     m = core.mover
     hands, board, sizes, shares = core.hands, core.board, core.sizes, core.shares
     first = m * HAND

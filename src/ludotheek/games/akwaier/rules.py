@@ -351,32 +351,11 @@ class AkwaierGame(Game):
         opts = self.check_options(options)
         opts["names"] = check_names(opts["names"])
         c = new_core(seed, opts)
-        board = bytearray([EMPTY]) * NUM_CELLS
         taken: set[int] = set()
-
-        def claim(cell_list: list[int], what: str) -> list[int]:
-            for cell in cell_list:
-                if cell in taken:
-                    raise ValueError(f"{CELL_NAMES[cell]} is used twice ({what})")
-                taken.add(cell)
-            return cell_list
-
-        for ch, spec in (chains or {}).items():
-            if ch not in CHAIN_INDEX:
-                raise ValueError(f"there is no chain {ch!r}")
-            for cell in claim(cells(spec), f"chain {ch}"):
-                board[cell] = CHAIN_INDEX[ch]
-        for cell in claim(cells(loose), "loose"):
-            board[cell] = LOOSE
-        hand_cells = [-1] * (SEATS * HAND)
+        c.board = _board(chains or {}, loose, taken)
         given = dict(hands or {})
-        for seat, spec in given.items():
-            tiles = claim(cells(spec), f"hand of seat {seat}")
-            if not 0 <= seat < SEATS or len(tiles) > HAND:
-                raise ValueError(f"seat {seat}: seats are 0-5 and hold at most 8 tiles")
-            for slot, cell in enumerate(tiles):
-                hand_cells[seat * HAND + slot] = cell
-        bag_cells = claim(cells(bag), "bag") if bag is not None else []
+        hand_cells = _given_hands(given, taken)
+        bag_cells = _claim(cells(bag), "bag", taken) if bag is not None else []
         rest = [cell for cell in range(NUM_CELLS) if cell not in taken]
         Rng.from_seed(seed).shuffle(rest)
         for seat in range(SEATS):
@@ -386,14 +365,9 @@ class AkwaierGame(Game):
         if bag is not None and rest:
             raise ValueError(f"{len(rest)} tiles are neither on the board, in a hand nor "
                              f"in the bag")
-        c.board = board
-        c.sizes = [board.count(ch) for ch in range(NUM_CHAINS)]
-        holdings = [0] * (SEATS * NUM_CHAINS)
-        for seat, held in (shares or {}).items():
-            for ch, n in held.items():
-                holdings[seat * NUM_CHAINS + CHAIN_INDEX[ch]] = int(n)
-        c.shares = holdings
-        c.out = [sum(holdings[ch::NUM_CHAINS]) for ch in range(NUM_CHAINS)]
+        c.sizes = [c.board.count(ch) for ch in range(NUM_CHAINS)]
+        c.shares = _holdings(shares or {})
+        c.out = [sum(c.shares[ch::NUM_CHAINS]) for ch in range(NUM_CHAINS)]
         if cash is not None:
             items = cash.items() if isinstance(cash, Mapping) else enumerate(cash)
             for seat, amount in items:
@@ -417,6 +391,49 @@ class AkwaierGame(Game):
             return AkwaierState(_core_from_json(self, d))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise ValueError(f"not an Akwaier state: {exc}") from exc
+
+
+def _claim(cell_list: list[int], what: str, taken: set[int]) -> list[int]:
+    """``cell_list``, each cell marked as taken; ValueError for a cell used twice."""
+    for cell in cell_list:
+        if cell in taken:
+            raise ValueError(f"{CELL_NAMES[cell]} is used twice ({what})")
+        taken.add(cell)
+    return cell_list
+
+
+def _board(chains: Mapping[str, str], loose: str, taken: set[int]) -> bytearray:
+    """A constructed position's board: the chains' cells and the loose tiles."""
+    board = bytearray([EMPTY]) * NUM_CELLS
+    for ch, spec in chains.items():
+        if ch not in CHAIN_INDEX:
+            raise ValueError(f"there is no chain {ch!r}")
+        for cell in _claim(cells(spec), f"chain {ch}", taken):
+            board[cell] = CHAIN_INDEX[ch]
+    for cell in _claim(cells(loose), "loose", taken):
+        board[cell] = LOOSE
+    return board
+
+
+def _given_hands(given: Mapping[int, str], taken: set[int]) -> list[int]:
+    """The hands of the seats given (slot order), -1 in every other slot."""
+    hand_cells = [-1] * (SEATS * HAND)
+    for seat, spec in given.items():
+        tiles = _claim(cells(spec), f"hand of seat {seat}", taken)
+        if not 0 <= seat < SEATS or len(tiles) > HAND:
+            raise ValueError(f"seat {seat}: seats are 0-5 and hold at most 8 tiles")
+        for slot, cell in enumerate(tiles):
+            hand_cells[seat * HAND + slot] = cell
+    return hand_cells
+
+
+def _holdings(shares: Mapping[int, Mapping[str, int]]) -> list[int]:
+    """Shares by seat and chain, from ``{seat: {chain: n}}``."""
+    holdings = [0] * (SEATS * NUM_CHAINS)
+    for seat, held in shares.items():
+        for ch, n in held.items():
+            holdings[seat * NUM_CHAINS + CHAIN_INDEX[ch]] = int(n)
+    return holdings
 
 
 def _core_from_json(game: AkwaierGame, d: JSON) -> Core:

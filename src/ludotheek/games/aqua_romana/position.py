@@ -76,58 +76,11 @@ def build_position(
     """
     s = game._new(seed, game.check_options({"players": players, "first": first + 1}))
     table = s.table
-    laid = [0] * len(TILE_KINDS)
-    for name, spec in (tiles or {}).items():
-        sq = _square(name)
-        kind_name, _, rot = spec.partition(" ")
-        kind = _kind(kind_name)
-        if (kind, rot) not in CODE_BY_NAME:
-            raise ValueError(f"no tile {spec!r}")
-        if s.tiles[sq] != EMPTY:
-            raise ValueError(f"{name} cannot take a tile (corner or reservoir)")
-        s.tiles[sq] = CODE_BY_NAME[(kind, rot)]
-        laid[kind] += 1
+    laid = _lay_tiles(s, tiles or {})
     s.bonus_squares = sorted(_square(x) for x in bonus_tiles)
-    # let the water flow from every outlet (up to the length given in ``voluntary``)
-    closed: list[int] = []
     cut = {table.name_to_worker[k]: int(v) for k, v in (voluntary or {}).items()}
-    for w, o in enumerate(table.layout.outlets):
-        end, side, length = o.square, o.side, 0
-        while w not in cut or length < cut[w]:
-            nxt = NEIGHBOUR[end][side]
-            t = s.tiles[nxt] if nxt >= 0 else RESERVOIR
-            if t == EMPTY:
-                break
-            enter = (side + 2) % 4
-            if t == RESERVOIR:
-                if (nxt, enter) in table.outlet_at:
-                    raise ValueError(f"{table.names[w]}'s aqueduct runs into an outlet")
-                closed.append(w)
-                break
-            ch = TILES[t].channel_at[enter]
-            if ch < 0:
-                closed.append(w)
-                break
-            if s.owner[nxt * 2 + ch] >= 0:
-                raise ValueError(f"the tiles join {table.names[w]}'s aqueduct to another")
-            s.owner[nxt * 2 + ch] = w
-            end, side, length = nxt, TILES[t].exit[enter], length + 1
-        s.ends[w], s.sides[w], s.lengths[w] = end, side, length
-    for w in cut:
-        if w not in closed:
-            closed.append(w)
-    for name, podium in (retired or {}).items():
-        w = table.name_to_worker[name]
-        if podium and len(s.podiums[podium]) >= CAPACITY[podium]:
-            raise ValueError(f"podium {podium} is full")
-        s.wstate[w] = RETIRED
-        s.podium_of[w] = podium
-        if podium:
-            s.podiums[podium].append(w)
-    for w in closed:
-        if s.wstate[w] == OPEN:
-            raise ValueError(f"{table.names[w]}'s aqueduct is closed here: give its podium in "
-                             "retired")
+    closed = _flow(s, cut)
+    _retire(s, retired or {}, closed)
     s.track = [-1] * len(s.track)
     for space, kind_name in (track or {}).items():
         idx = parse_space(space)
@@ -153,3 +106,69 @@ def build_position(
     s._begin_turn(to_move)
     s.events = []
     return s
+
+
+def _lay_tiles(s: AquaState, tiles: Mapping[str, str]) -> list[int]:
+    """The tiles on their squares; how many of each kind were laid."""
+    laid = [0] * len(TILE_KINDS)
+    for name, spec in tiles.items():
+        sq = _square(name)
+        kind_name, _, rot = spec.partition(" ")
+        kind = _kind(kind_name)
+        if (kind, rot) not in CODE_BY_NAME:
+            raise ValueError(f"no tile {spec!r}")
+        if s.tiles[sq] != EMPTY:
+            raise ValueError(f"{name} cannot take a tile (corner or reservoir)")
+        s.tiles[sq] = CODE_BY_NAME[(kind, rot)]
+        laid[kind] += 1
+    return laid
+
+
+def _flow(s: AquaState, cut: Mapping[int, int]) -> list[int]:
+    """Let the water flow from every outlet (up to the length in ``cut``); the workers
+    whose aqueducts are closed, in order."""
+    table = s.table
+    closed: list[int] = []
+    for w, o in enumerate(table.layout.outlets):
+        end, side, length = o.square, o.side, 0
+        while w not in cut or length < cut[w]:
+            nxt = NEIGHBOUR[end][side]
+            t = s.tiles[nxt] if nxt >= 0 else RESERVOIR
+            if t == EMPTY:
+                break
+            enter = (side + 2) % 4
+            if t == RESERVOIR:
+                if (nxt, enter) in table.outlet_at:
+                    raise ValueError(f"{table.names[w]}'s aqueduct runs into an outlet")
+                closed.append(w)
+                break
+            ch = TILES[t].channel_at[enter]
+            if ch < 0:
+                closed.append(w)
+                break
+            if s.owner[nxt * 2 + ch] >= 0:
+                raise ValueError(f"the tiles join {table.names[w]}'s aqueduct to another")
+            s.owner[nxt * 2 + ch] = w
+            end, side, length = nxt, TILES[t].exit[enter], length + 1
+        s.ends[w], s.sides[w], s.lengths[w] = end, side, length
+    for w in cut:
+        if w not in closed:
+            closed.append(w)
+    return closed
+
+
+def _retire(s: AquaState, retired: Mapping[str, int], closed: list[int]) -> None:
+    """The retired workers on their podiums; every closed aqueduct's worker must be one."""
+    table = s.table
+    for name, podium in retired.items():
+        w = table.name_to_worker[name]
+        if podium and len(s.podiums[podium]) >= CAPACITY[podium]:
+            raise ValueError(f"podium {podium} is full")
+        s.wstate[w] = RETIRED
+        s.podium_of[w] = podium
+        if podium:
+            s.podiums[podium].append(w)
+    for w in closed:
+        if s.wstate[w] == OPEN:
+            raise ValueError(f"{table.names[w]}'s aqueduct is closed here: give its podium in "
+                             "retired")

@@ -111,6 +111,12 @@ def _words(lang: str) -> dict[str, Any]:
     return WORDS.get(lang, WORDS["en"])
 
 
+def _say(w: dict[str, Any], key: str, **params: Any) -> str:
+    """The words' text ``key`` with ``params`` filled in."""
+    text: str = w[key]
+    return text.format(**params)
+
+
 def _cell(state: HaaienzeeState, h: int, at: dict[int, int]) -> str:
     i = at.get(h)
     if i is not None:
@@ -159,16 +165,16 @@ def _status(state: HaaienzeeState, lang: str) -> str:
     if state.phase == "over":
         winners = state.winners()
         result = w["wins"].format(seat=seats[winners[0]]) if winners else w["draw"]
-        return w["over"].format(result=result, why=w["reasons"].get(state.end_reason, ""),
-                                r=state.round)
+        return _say(w, "over", result=result, why=w["reasons"].get(state.end_reason, ""),
+                    r=state.round)
     i = state.shark_to_move
     assert i is not None
     seat, n = i // 3, i % 3 + 1
     if state.phase == "setup":
         free = ", ".join(w["colours"][c] for c in state.free_colours(seat))
-        return w["setup"].format(seat=seats[seat], n=n, colours=free)
-    return w["round"].format(r=state.round, start=seats[state.start], seat=seats[seat], n=n,
-                             sid=E.shark_id(i), hex=state.board.names[state.sharks[i].hex])
+        return _say(w, "setup", seat=seats[seat], n=n, colours=free)
+    return _say(w, "round", r=state.round, start=seats[state.start], seat=seats[seat], n=n,
+                sid=E.shark_id(i), hex=state.board.names[state.sharks[i].hex])
 
 
 def describe_move(state: HaaienzeeState, move: str, lang: str = "en") -> str:
@@ -193,8 +199,8 @@ def describe_move(state: HaaienzeeState, move: str, lang: str = "en") -> str:
     who = w["shark"].format(seat=w["shark_seats"][i // 3], n=i % 3 + 1)
     colours = w["colours"]
     if isinstance(m, Place):
-        return w["places"].format(who=who, hex=b.names[m.hex], dir=DIRECTIONS[m.facing],
-                                  colour=colours[m.colour])
+        return _say(w, "places", who=who, hex=b.names[m.hex], dir=DIRECTIONS[m.facing],
+                    colour=colours[m.colour])
     assert isinstance(m, Swim)
     shark = state.sharks[i]
     acts = []
