@@ -86,6 +86,8 @@ class _Arm:
     total: float = 0.0
     wealth: float = 0.0
     lead: float = 0.0
+    #: the sum of every seat's estimated final wealth at the ends of its simulations
+    seats: list[float] | None = None
     visits: int = 0
     #: the round of sequential halving it reached
     reached: int = 0
@@ -96,7 +98,10 @@ class _Arm:
 
 def _judge(core: Core, me: int, rivalry: float) -> tuple[float, float, float]:
     """(the figure maximised, my estimated final wealth, my lead over the best other)."""
-    values = estimates(core)
+    return _judged(estimates(core), me, rivalry)
+
+
+def _judged(values: list[float], me: int, rivalry: float) -> tuple[float, float, float]:
     mine = values[me]
     best_other = max(v for s, v in enumerate(values) if s != me)
     return standing(values, me, rivalry), mine, mine - best_other
@@ -178,7 +183,12 @@ class StrongPlayer:
                     play_on(sim, arm.move)
                     classic_playout(sim, Rng(rollout_seed), self.depth,
                                     me if self.guard else -1)
-                    score, wealth, lead = _judge(sim, me, self.rivalry)
+                    values = estimates(sim)
+                    score, wealth, lead = _judged(values, me, self.rivalry)
+                    if arm.seats is None:
+                        arm.seats = values
+                    else:
+                        arm.seats = [a + v for a, v in zip(arm.seats, values, strict=True)]
                     arm.total += score
                     arm.wealth += wealth
                     arm.lead += lead
@@ -207,9 +217,11 @@ class StrongPlayer:
             nxt = others[0]
             reason += (f"; next best {nxt.move}: {nxt.wealth / nxt.visits:,.0f} "
                        f"(lead {nxt.lead / nxt.visits:+,.0f})")
+        assert best.seats is not None
         return Analysis(best.move, float(round(wealth)), [(m, float(v)) for m, v in ranking],
                         reason, {"player": self.name, "simulations": done,
-                                 "candidates": len(arms), "searched": len(searched)})
+                                 "candidates": len(arms), "searched": len(searched),
+                                 "seats": [round(v / best.visits) for v in best.seats]})
 
 
 

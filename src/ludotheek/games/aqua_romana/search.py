@@ -120,7 +120,7 @@ def playout_move(state: AquaState, rng: Rng) -> Move:
 
 
 class _Node:
-    __slots__ = ("children", "moves", "n", "state", "w")
+    __slots__ = ("children", "moves", "n", "points", "state", "w")
 
     def __init__(self, state: AquaState) -> None:
         self.state = state
@@ -128,6 +128,8 @@ class _Node:
         self.children: list[tuple[Move, _Node]] = []
         self.n = 0
         self.w = [0.0] * state.num_players
+        #: the sum of every seat's estimated final points at the leaves below
+        self.points = [0.0] * state.num_players
 
 
 class StrongPlayer:
@@ -163,7 +165,8 @@ class StrongPlayer:
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self.analyse(state, seconds).move
 
-    def _rewards(self, state: AquaState) -> list[float]:
+    def _rewards(self, state: AquaState) -> tuple[list[float], list[float]]:
+        """Each seat's reward at a new leaf, and its estimated final points."""
         rng = self.rng
         s = state
         for _ in range(self.playout):
@@ -171,7 +174,7 @@ class StrongPlayer:
                 break
             s = s.apply_unchecked(playout_move(s, rng))
         values = estimate(s) if self.eval == "fitted" else projected(s)
-        return [squash(m, self.scale) for m in margins(values)]
+        return [squash(m, self.scale) for m in margins(values)], values
 
     def analyse(self, state: State, seconds: float | None = None) -> Analysis:
         assert isinstance(state, AquaState)
@@ -212,12 +215,13 @@ class StrongPlayer:
                         best, best_v = ch, v
                 node = best
                 path.append(node)
-            rewards = self._rewards(node.state)
+            rewards, points = self._rewards(node.state)
             for p in path:
                 p.n += 1
-                w = p.w
+                w, pts = p.w, p.points
                 for i, r in enumerate(rewards):
                     w[i] += r
+                    pts[i] += points[i]
         ranked = sorted(root.children, key=lambda mc: (-mc[1].n, -mc[1].w[me]))
         mv, top = ranked[0]
         value = top.w[me] / top.n
@@ -226,5 +230,8 @@ class StrongPlayer:
             [(format_move(table, m), ch.w[me] / ch.n) for m, ch in ranked],
             f"the most searched move: expected reward {value:.2f} over {top.n} of {done} "
             "simulations",
-            {"iterations": done},
+            {"iterations": done, "seats": [p / top.n for p in top.points],
+             "moves": {format_move(table, m): {"visits": ch.n,
+                                               "points": [p / ch.n for p in ch.points]}
+                       for m, ch in ranked}},
         )
