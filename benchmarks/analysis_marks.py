@@ -1,0 +1,89 @@
+"""How often the analysis marks the moves of each player: games between computer players,
+each analysed; the losses per decision by player, the marks the game's thresholds give,
+and the quantiles of the losses (from which the thresholds are chosen: docs/strength.md,
+"Analysis"). A loss does not depend on the thresholds, so ``--out`` keeps them all.
+
+    nice .venv/bin/python benchmarks/analysis_marks.py wari --players strong,normal \\
+        --games 10 --seed 1 --out benchmarks/results/analysis-marks-wari.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from ludotheek.ai.arena import expand_specs, play_game
+from ludotheek.analysis.local import analyse_record, default_workers
+from ludotheek.analysis.review import review_for
+from ludotheek.games import get
+
+BAD = ("inaccuracy", "mistake", "blunder")
+
+
+def quantile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game")
+    ap.add_argument("--players", required=True, help="one spec per seat, e.g. strong,normal")
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=default_workers())
+    ap.add_argument("--options", default="{}", help="the game's options as JSON")
+    ap.add_argument("--out", type=Path, default=None)
+    args = ap.parse_args()
+    game = get(args.game)
+    review = review_for(args.game)
+    specs = expand_specs(args.players.split(","))
+    losses: dict[str, list[float]] = {s: [] for s in specs}
+    marks: dict[str, dict[str, int]] = {s: dict.fromkeys(BAD, 0) for s in specs}
+    out = args.out.open("a") if args.out else None
+    started = time.time()
+    for g in range(args.games):
+        k = len(specs)
+        seated = [specs[(seat - g) % k] for seat in range(k)]  # seats rotate
+        t0 = time.time()
+        res = play_game(game, json.loads(args.options), args.seed + g, seated,
+                        player_seed=args.seed * 100_003 + g)
+        t1 = time.time()
+        analysis = analyse_record(res.record, args.workers)
+        t2 = time.time()
+        judged = [d for d in analysis["decisions"] if d["mark"] and not d["forced"]]
+        for d in judged:
+            spec = seated[d["seat"]]
+            losses[spec].append(d["loss"])
+            if d["mark"] in BAD:
+                marks[spec][d["mark"]] += 1
+        print(f"game {g + 1}: {len(res.record.moves)} moves, played in {t1 - t0:.0f} s, "
+              f"analysed in {t2 - t1:.0f} s", flush=True)
+        if out:
+            out.write(json.dumps({
+                "game": args.game, "seed": args.seed + g, "seats": seated,
+                "engine": analysis["engine"], "moves": list(res.record.moves),
+                "losses": [[d["seat"], d["loss"]] for d in judged]}) + "\n")
+            out.flush()
+    t = review.thresholds
+    print(f"\n{args.game}: {args.games} games, seed {args.seed}, {time.time() - started:.0f} s; "
+          f"thresholds {t.inaccuracy:g} / {t.mistake:g} / {t.blunder:g} {review.unit}")
+    print(f"{'player':<28}{'decisions':>10}{'?!':>8}{'?':>8}{'??':>8}{'mean loss':>11}"
+          f"{'q90':>9}{'q95':>9}{'q99':>9}{'max':>9}")
+    for spec in dict.fromkeys(specs):
+        xs = losses[spec]
+        n = max(1, len(xs))
+        m = marks[spec]
+        print(f"{spec:<28}{len(xs):>10}"
+              + "".join(f"{100 * m[k] / n:>7.1f}%" for k in BAD)
+              + f"{sum(xs) / n:>11.3f}"
+              + "".join(f"{quantile(xs, q):>9.3f}" for q in (0.9, 0.95, 0.99))
+              + f"{max(xs, default=0):>9.3f}")
+
+
+if __name__ == "__main__":
+    main()

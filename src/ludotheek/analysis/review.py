@@ -1,0 +1,138 @@
+"""What a game declares for its analysis: the engine, the scale, the thresholds.
+
+Each game that can be analysed has a module ``ludotheek.games.<game>.review``
+with ``REVIEW``, a :class:`Review`. The analysis itself (this package) names no
+game: it asks the declared player (``ludotheek.players``) to analyse positions
+and turns the player's :class:`~ludotheek.ai.base.Analysis` into numbers on the
+game's own scale with the declaration's ``measure``.
+
+The scale is each seat's *standing*: what that seat can expect at the end of
+the game (Wari: the final margin in seeds; Akwaier: the final wealth; Aqua
+Romana: the final points; Haaienzee: the chance to win). A decision's *loss* is
+how much less the move played gives its seat than the best move found, on the
+same scale; the thresholds turn the loss into a mark (docs/strength.md says how
+each game's were chosen).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheek.ai.base import Analysis
+from ludotheek.core.errors import LudotheekError
+from ludotheek.core.game import State
+from ludotheek.games import get as get_game
+
+#: the marks, best first; a decision gets the first whose loss it does not exceed
+MARKS = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: how the text record writes the bad ones
+SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+#: a loss at most this large counts as none (values that differ by rounding only)
+TINY = 1e-9
+
+
+class NoAnalysis(LudotheekError):
+    """The game declares no analysis."""
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The smallest losses that make an inaccuracy, a mistake and a blunder."""
+
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+    def __post_init__(self) -> None:
+        if not 0 < self.inaccuracy <= self.mistake <= self.blunder:
+            raise ValueError("thresholds must grow: 0 < inaccuracy <= mistake <= blunder")
+
+    def mark(self, loss: float) -> str:
+        if loss <= TINY:
+            return "best"
+        if loss < self.inaccuracy:
+            return "good"
+        if loss < self.mistake:
+            return "inaccuracy"
+        if loss < self.blunder:
+            return "mistake"
+        return "blunder"
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What a game's ``measure`` makes of the player's analysis of one position.
+
+    ``standing``: each seat's standing on the game's scale; ``values``: for the moves
+    the player weighed, what the seat to move can expect after each (same scale);
+    ``exact``: the standing is exact (Wari's endgame database), not an estimate.
+    """
+
+    standing: list[float]
+    values: dict[str, float]
+    exact: bool = False
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game's analysis: which player studies the positions, and on what scale.
+
+    ``player`` and ``params`` name a player of ``ludotheek.players`` (fixed work, so
+    that an analysis can be repeated: a depth, a number of simulations);
+    ``seconds`` caps one position's time. ``unit`` names the scale's unit for the
+    texts (``analysis.unit.<unit>`` in the catalogs: seeds, money, points, chance);
+    ``decimals`` and ``signed`` say how a standing is written. ``measure`` turns the
+    player's analysis of a position into a :class:`Measure`; ``final`` gives each
+    seat's standing in a finished game. Change ``version`` whenever the player or
+    the measure changes: stored analyses are kept per game and engine version.
+    """
+
+    player: str
+    params: Mapping[str, Any]
+    unit: str
+    thresholds: Thresholds
+    measure: Callable[[State, Analysis], Measure]
+    final: Callable[[State], list[float]]
+    version: str = "1"
+    seconds: float | None = None
+    decimals: int = 1
+    signed: bool = False
+    #: a sentence for the docs and the API: what the standing is
+    scale: Mapping[str, str] = field(default_factory=dict)
+
+    def engine(self) -> str:
+        """The engine version an analysis is stored under."""
+        from ludotheek import __version__
+
+        params = ",".join(f"{k}={v}" for k, v in sorted(self.params.items()))
+        return f"{self.player}({params})/{self.version}/ludotheek-{__version__}"
+
+    def format(self, value: float) -> str:
+        """A standing or a loss as the record writes it."""
+        if self.unit == "chance":
+            text = f"{100 * value:.0f}%"
+            return ("+" + text) if self.signed and value > 0 else text
+        text = f"{value:+.{self.decimals}f}" if self.signed else f"{value:.{self.decimals}f}"
+        return text
+
+
+def review_for(game: str) -> Review:
+    """The analysis ``game`` declares; :class:`NoAnalysis` if it has none."""
+    get_game(game)  # UnknownGame for a game that does not exist
+    name = f"ludotheek.games.{game}.review"
+    if importlib.util.find_spec(name) is None:
+        raise NoAnalysis(f"{game} declares no analysis")
+    review = getattr(importlib.import_module(name), "REVIEW", None)
+    if not isinstance(review, Review):
+        raise NoAnalysis(f"{game} declares no analysis")
+    return review
+
+
+def zero_sum(seat: int, value: float, seats: int = 2) -> list[float]:
+    """Two seats' standings when one's gain is the other's loss (a margin)."""
+    assert seats == 2
+    return [value, -value] if seat == 0 else [-value, value]
