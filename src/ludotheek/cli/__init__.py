@@ -25,6 +25,7 @@ COMMANDS = (
     "ludotheek.cli.bench",
     "ludotheek.cli.serve",
     "ludotheek.cli.replay",
+    "ludotheek.cli.analyse",
     "ludotheek.cli.worker",
     "ludotheek.cli.scores",
     "ludotheek.cli.selftest",

@@ -238,6 +238,10 @@ def result_of(state: State) -> dict[str, Any]:
 # "N. SEAT: decision; decision". A turn is the run of decisions one seat makes in a row.
 
 _TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
+#: a comment in braces and the marks after a move (``!``, ``?``, ``?!``, ...), which an
+#: analysis writes and a reader skips
+_COMMENT = re.compile(r"\{[^}]*\}")
+_MARK = re.compile(r"[!?]+\s*$")
 
 
 def _quote(text: str) -> str:
@@ -265,7 +269,9 @@ def turns(record: Record) -> list[tuple[int | None, list[str]]]:
     return grouped
 
 
-def to_text(record: Record, names: Sequence[str] | None = None) -> str:
+def to_text(record: Record, names: Sequence[str] | None = None,
+            notes: Mapping[int, str] | None = None,
+            tags: Mapping[str, str] | None = None) -> str:
     """The record as readable text (its moves are checked on the way).
 
     >>> print(to_text(Record("wari", {"seeds_per_cup": 4}, 7, ("3", "9"))))
@@ -275,6 +281,9 @@ def to_text(record: Record, names: Sequence[str] | None = None) -> str:
     <BLANKLINE>
     1. 1: 3
     2. 2: 9
+
+    ``notes`` adds text after moves, by move number (from 1): marks like ``?!`` and
+    comments in braces, which :func:`from_text` reads past; ``tags`` adds tags.
     """
     lines = [f'[Game "{_quote(record.game)}"]', f'[Seed "{record.seed}"]',
              f'[Options "{_quote(json.dumps(dict(record.options), ensure_ascii=False))}"]']
@@ -282,10 +291,17 @@ def to_text(record: Record, names: Sequence[str] | None = None) -> str:
         lines.append(f'[Seats "{_quote(json.dumps([dict(s) for s in record.seats]))}"]')
     if record.result is not None:
         lines.append(f'[Result "{_quote(json.dumps(dict(record.result)))}"]')
+    for key, value in (tags or {}).items():
+        lines.append(f'[{key} "{_quote(value)}"]')
     lines.append("")
-    for number, (seat, decisions) in enumerate(turns(record), 1):
+    number = 0
+    for turn, (seat, decisions) in enumerate(turns(record), 1):
         who = "-" if seat is None else (names[seat] if names else str(seat + 1))
-        lines.append(f"{number}. {who}: {'; '.join(decisions)}")
+        written = []
+        for move in decisions:
+            number += 1
+            written.append(move + (notes or {}).get(number, ""))
+        lines.append(f"{turn}. {who}: {'; '.join(written)}")
     return "\n".join(lines)
 
 
@@ -306,7 +322,8 @@ def from_text(text: str) -> Record:
         if not sep or not head.split(".")[0].isdigit():
             raise BadRecord(f"line {number} is not 'N. SEAT: moves': {raw[:60]!r}",
                             code="record.line", line=number, text=quoted(raw))
-        moves.extend(m.strip() for m in body.split(";") if m.strip())
+        body = _COMMENT.sub("", body)
+        moves.extend(_MARK.sub("", m).strip() for m in body.split(";") if m.strip())
     if "Game" not in tags:
         raise BadRecord('the text names no game (a [Game "..."] line)', code="record.no_game_tag")
     try:
