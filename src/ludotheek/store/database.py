@@ -12,6 +12,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.pool import StaticPool
 
+from ludotheek.store.analyses import AnalysisStore
 from ludotheek.store.games import GameStore
 from ludotheek.store.paths import database_url
 from ludotheek.store.scores import ScoreStore
@@ -54,7 +55,7 @@ def migrate(engine: Engine) -> None:
 
 
 class Database:
-    """The project's database: ``games`` and ``scores``."""
+    """The project's database: ``games``, ``scores`` and ``analyses``."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -62,6 +63,7 @@ class Database:
         migrate(self.engine)
         self.games = GameStore(self.engine)
         self.scores = ScoreStore(self.engine)
+        self.analyses = AnalysisStore(self.engine)
 
     @property
     def is_sqlite(self) -> bool:

@@ -70,3 +70,31 @@ scores = Table(
     Column("seat", Integer, nullable=True),
     Index("ix_scores_game_value", "game", "value"),
 )
+
+#: analyses of games by an engine (ludotheek.analysis): one row per game and engine version
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("engine", String(200), primary_key=True),
+    Column("status", String(16), nullable=False),  # running | done | failed
+    Column("moves", Integer, nullable=False),  # the record entries the analysis covers
+    Column("total", Integer, nullable=False),  # positions to study
+    Column("result", Text, nullable=True),  # JSON, once done
+    Column("error", Text, nullable=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Index("ix_analyses_status", "status"),
+)
+
+#: the engine's measure of each studied position (kept as it comes: a restart loses none)
+analysis_positions = Table(
+    "analysis_positions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("engine", String(200), primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("data", Text, nullable=False),  # JSON (ludotheek.analysis.measure)
+)
