@@ -1,4 +1,4 @@
-"""The worker pool of a scaled-out site: computer turns as Dramatiq jobs.
+"""The worker pool of a scaled-out site: computer turns and analyses as Dramatiq jobs.
 
 Why Dramatiq: a small, well-kept task library whose Redis broker acknowledges a
 message only after its job has run and hands the messages of a worker that
@@ -24,6 +24,7 @@ import dramatiq
 import redis
 from dramatiq.brokers.redis import RedisBroker
 
+from ludotheek.server.analysis_jobs import run_positions
 from ludotheek.server.cluster import publish_sync, send_turn
 from ludotheek.server.turns import TurnRunner
 from ludotheek.store.database import Database, open_database
@@ -64,3 +65,10 @@ def computer_turn(game_id: str, version: int) -> None:
     publish_sync(_redis(), game_id, result.version)
     if result.computer_next:
         send_turn(_redis(), game_id, result.version)
+
+
+@dramatiq.actor(queue_name="analysis", max_retries=3, min_backoff=1000, max_backoff=10000,
+                time_limit=600_000)
+def analyse_positions(game_id: str, engine: str, moves: int, positions: list[int]) -> None:
+    """Study ``positions`` of the analysis of ``game_id`` (server/analysis_jobs.py)."""
+    run_positions(_database(), game_id, engine, moves, positions)

@@ -16,7 +16,8 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 
-from ludotheek.server import api, catalogs, client_errors, learn, live, records_api
+from ludotheek.server import analysis_api, api, catalogs, client_errors, learn, live, records_api
+from ludotheek.server.analysis import Analyses
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.edge import service_error
 from ludotheek.server.errors import ServiceError
@@ -73,6 +74,7 @@ def create_app(db: Database | str | Path | None = None,
     hub = Hub()
     pool = ComputerPool(settings.computer_workers)
     service = GameService(database, settings, pool, hub)
+    analyses = Analyses(service)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -85,11 +87,14 @@ def create_app(db: Database | str | Path | None = None,
         resumed = await service.resume()
         if resumed:
             log.info("resumed %d computer turns", resumed)
+        if await analyses.resume():
+            log.info("went on with the unfinished analyses")
         try:
             yield
         finally:
             if sweeper is not None:
                 sweeper.cancel()
+            await analyses.close()
             await service.close()
             pool.close()
             if service.scale_out is not None:
@@ -103,6 +108,7 @@ def create_app(db: Database | str | Path | None = None,
         *api.routes,
         *records_api.routes,
         *learn.routes,
+        *analysis_api.routes,
         *client_errors.routes,
         *live.routes,
         *catalogs.routes,
@@ -118,6 +124,7 @@ def create_app(db: Database | str | Path | None = None,
     )
     app.state.service = service
     app.state.records = Records(service)
+    app.state.analyses = analyses
     app.state.db = database
     app.state.settings = settings
     app.state.error_limit = client_errors.report_limit(settings.error_reports_per_minute)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from ludotheek import players
 from ludotheek.core.game import State
 from ludotheek.games import get
+
+T = TypeVar("T")
 
 
 def compute_move(game: str, state_json: dict[str, Any] | State, level: str, seed: int,
@@ -89,6 +92,11 @@ class ComputerPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._get(), analyse_move, game, state_json, level,
                                           seed, max_seconds)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` in a worker (an analysis's position, say)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._get(), fn, *args)
 
     def close(self) -> None:
         self._threads.shutdown(wait=False, cancel_futures=True)

@@ -1,8 +1,10 @@
 """The WebSocket ``/api/games/{id}/live?token=…``: views pushed after every change.
 
 Client messages are JSON objects with a ``type``: ``move`` (``move``,
-``version``), ``ping``. Answers: ``view`` (``view``), ``error`` (``status``,
-``error``), ``pong``. A bad message gets an error and the connection stays.
+``version``), ``ping``, ``analyse`` (start the game's analysis). Answers: ``view``
+(``view``), ``error`` (``status``, ``error``), ``pong``, ``analysis`` (its
+``status``, ``done`` and ``total``, then pushed as it goes on; the ``result`` once
+done). A bad message gets an error and the connection stays.
 """
 
 from __future__ import annotations
@@ -54,10 +56,18 @@ async def _view(conn: Connection, msg: dict[str, Any]) -> None:
     await conn.ws.send_json({"type": "view", "view": conn.service.view(conn.live, conn.seat)})
 
 
+async def _analyse(conn: Connection, msg: dict[str, Any]) -> None:
+    if set(msg) - {"type"}:
+        raise BadRequest("an 'analyse' message has no other fields")
+    answer = await conn.ws.app.state.analyses.start(conn.live.id, conn.token)
+    await conn.ws.send_json({"type": "analysis", **answer})
+
+
 HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
     "move": _move,
     "ping": _ping,
     "view": _view,
+    "analyse": _analyse,
 }
 
 

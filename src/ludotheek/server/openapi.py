@@ -6,6 +6,7 @@ from typing import Any
 
 from ludotheek import __version__
 from ludotheek.games import names
+from ludotheek.server.openapi_analysis import paths as analysis_paths
 
 ERROR = {"type": "object", "required": ["error"],
          "properties": {"error": {"type": "string"}, "version": {"type": "integer"}}}
@@ -129,6 +130,7 @@ def spec() -> dict[str, Any]:
         "paths": {
             **_record_paths(),
             **_learn_paths(),
+            **analysis_paths(GAME_ID, _errors),
             "/api/meta": {"get": {
                 "summary": "The games, their options and levels",
                 "responses": {"200": {"description": "games",

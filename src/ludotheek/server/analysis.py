@@ -1,0 +1,247 @@
+"""Analyses over the API: who may ask, starting them, their progress and result.
+
+A game is analysed by its strong engine (``ludotheek.analysis``), one position at
+a time in the computer pool (a one-process site) or as Dramatiq jobs (a
+scaled-out site, ``ludotheek.worker``). Every position's measure is stored as it
+comes, per game and engine version, so a second look is instant and a restart
+loses nothing: the analysis goes on where it was.
+
+**No help from outside**: a game in progress in which two or more seats are
+people cannot be analysed, by anyone (403); a finished game can, and so can a
+game against computers only, at any time. While such a game runs, a game with
+hidden information (its seed is secret) shows nobody the better moves of another
+seat (they would tell what that seat holds).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
+
+import anyio.to_thread
+
+from ludotheek.analysis.measure import study_json
+from ludotheek.analysis.plan import Plan
+from ludotheek.analysis.review import NoAnalysis, review_for
+from ludotheek.server.analysis_jobs import complete, missing, plan_of
+from ludotheek.server.errors import BadRequest, Forbidden
+from ludotheek.server.service import GameService, LiveGame
+from ludotheek.store.analyses import DONE, FAILED, RUNNING, AnalysisRow
+
+log = logging.getLogger("ludotheek.server")
+T = TypeVar("T")
+
+#: positions per Dramatiq job (a job runs for a few seconds at most)
+CHUNK = 6
+#: seconds without progress after which a scaled-out site sends the missing jobs again
+STALLED = 60.0
+
+FORBIDDEN = ("no analysis of a game in progress between people: it would be help from "
+             "outside; analyse it once the game is over")
+
+
+def people(live: LiveGame) -> int:
+    return sum(1 for s in live.seats if s["type"] == "person")
+
+
+def check_allowed(live: LiveGame) -> None:
+    """:class:`Forbidden` for a game in progress between people."""
+    if not live.over and people(live) >= 2:
+        raise Forbidden(FORBIDDEN)
+
+
+def visible(result: dict[str, Any], live: LiveGame, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see of ``result``: while a game with hidden information runs,
+    no better move of another seat (it would name what that seat holds)."""
+    if live.over or not live.game.secret_seed:
+        return result
+    out = dict(result)
+    out["decisions"] = [d if d["seat"] == seat else
+                        {**d, "best": None, "better": None, "best_value": None}
+                        for d in result["decisions"]]
+    out["positions"] = [p if p["to_move"] == seat else {**p, "best": None}
+                        for p in result["positions"]]
+    out["hidden"] = True
+    return out
+
+
+class Analyses:
+    """Starts, runs and reports the analyses of one web process."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.db = service.db
+        self._runs: dict[tuple[str, str], tuple[int, asyncio.Task[None]]] = {}
+        self._slots = asyncio.Semaphore(max(1, service.settings.computer_workers))
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await anyio.to_thread.run_sync(partial(fn, *args))
+
+    def _engine(self, live: LiveGame) -> str:
+        try:
+            return review_for(live.game.name).engine()
+        except NoAnalysis as exc:
+            raise BadRequest(str(exc)) from exc
+
+    # --- asking -----------------------------------------------------------------
+    async def _game(self, gid: str, token: str | None) -> tuple[LiveGame, int | None]:
+        live = await self.service.fresh(await self.service.load(gid))
+        seat = await self.service.seat_of(live, token)
+        check_allowed(live)
+        return live, seat
+
+    async def status(self, gid: str, token: str | None) -> dict[str, Any]:
+        """The analysis of game ``gid``: ``none``, ``running`` (``done`` of ``total``
+        positions), ``done`` (with the ``result``) or ``failed``."""
+        live, seat = await self._game(gid, token)
+        engine = self._engine(live)
+        row = await self._db(self.db.analyses.get, live.id, engine)
+        return self._answer(live, seat, engine, row)
+
+    async def start(self, gid: str, token: str | None) -> dict[str, Any]:
+        """Begin the analysis of the game as it is now (nothing new if it has been made or
+        is being made), and answer as :meth:`status`."""
+        live, seat = await self._game(gid, token)
+        engine = self._engine(live)
+        moves = live.version
+        row = await self._db(self.db.analyses.get, live.id, engine)
+        if row is None or row.moves < moves or row.status == FAILED:
+            plan = await self._db(plan_of, self.db, live.id, moves)
+            if plan is None:
+                raise BadRequest("the game cannot be read from the database")
+            await self._db(self.db.analyses.start, live.id, engine, moves, len(plan.studied()))
+            self._launch(live.id, engine, moves, plan)
+            row = await self._db(self.db.analyses.get, live.id, engine)
+        elif row.status == RUNNING and (live.id, engine) not in self._runs:
+            self._launch(live.id, engine, row.moves, None)  # after a restart, or elsewhere
+        return self._answer(live, seat, engine, row)
+
+    def _answer(self, live: LiveGame, seat: int | None, engine: str,
+                row: AnalysisRow | None) -> dict[str, Any]:
+        if row is None:
+            return {"id": live.id, "status": "none", "engine": engine, "moves": 0,
+                    "version": live.version, "done": 0, "total": 0}
+        answer: dict[str, Any] = {"id": live.id, "status": row.status, "engine": engine,
+                                  "moves": row.moves, "version": live.version,
+                                  "done": min(row.done, row.total), "total": row.total}
+        if row.status == DONE and row.result is not None:
+            answer["result"] = visible(row.result, live, seat)
+        if row.status == FAILED:
+            answer["error"] = "the analysis failed; ask again to try once more"
+        return answer
+
+    # --- running ----------------------------------------------------------------
+    def _launch(self, gid: str, engine: str, moves: int, plan: Plan | None) -> None:
+        key = (gid, engine)
+        current = self._runs.get(key)
+        if current is not None:
+            if current[0] >= moves and not current[1].done():
+                return
+            current[1].cancel()
+        run = self._cluster if self.service.jobs is not None else self._local
+        task = asyncio.get_running_loop().create_task(run(gid, engine, moves, plan))
+        self._runs[key] = (moves, task)
+
+        def forget(t: asyncio.Task[None]) -> None:
+            if self._runs.get(key, (0, None))[1] is t:
+                del self._runs[key]
+
+        task.add_done_callback(forget)
+
+    async def _progress(self, gid: str, engine: str) -> None:
+        row = await self._db(self.db.analyses.get, gid, engine)
+        if row is None:
+            return
+        message = {"type": "analysis", "id": gid, "status": row.status,
+                   "done": min(row.done, row.total), "total": row.total, "moves": row.moves}
+        await self.service.hub.broadcast(gid, lambda seat: message)
+
+    async def _local(self, gid: str, engine: str, moves: int, plan: Plan | None) -> None:
+        """Study the missing positions in the computer pool, at most one per worker at a
+        time (computer turns of other games go in between)."""
+        try:
+            if plan is None:
+                plan = await self._db(plan_of, self.db, gid, moves)
+                if plan is None:
+                    return
+            todo = await self._db(missing, self.db, gid, engine, plan)
+            game = plan.record.game
+
+            async def one(n: int) -> None:
+                async with self._slots:
+                    data = await self.service.pool.run(study_json, game,
+                                                       plan.states[n].to_json(), plan.seed(n))
+                await self._db(self.db.analyses.put_position, gid, engine, n, data)
+                await self._progress(gid, engine)
+
+            await asyncio.gather(*(one(n) for n in todo))
+            await self._db(complete, self.db, gid, engine, moves, plan)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.exception("the analysis of game %s failed", gid)
+            await self._db(self.db.analyses.fail, gid, engine, repr(exc))
+        await self._progress(gid, engine)
+
+    async def _cluster(self, gid: str, engine: str, moves: int, plan: Plan | None) -> None:
+        """Send the missing positions as jobs to the worker pool, then watch the
+        database: progress to the watchers here, the jobs again if nothing moves."""
+        try:
+            if plan is None:
+                plan = await self._db(plan_of, self.db, gid, moves)
+                if plan is None:
+                    return
+            await self._send(gid, engine, moves, plan)
+            last, since = -1, time.monotonic()
+            while True:
+                await asyncio.sleep(1.0)
+                row = await self._db(self.db.analyses.get, gid, engine)
+                if row is None or row.status != RUNNING or row.moves != moves:
+                    break
+                if row.done != last:
+                    last, since = row.done, time.monotonic()
+                    await self._progress(gid, engine)
+                elif row.done >= row.total:
+                    await self._db(complete, self.db, gid, engine, moves, plan)
+                elif time.monotonic() - since > STALLED:
+                    since = time.monotonic()
+                    await self._send(gid, engine, moves, plan)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("watching the analysis of game %s failed", gid)
+        await self._progress(gid, engine)
+
+    async def _send(self, gid: str, engine: str, moves: int, plan: Plan) -> None:
+        todo = await self._db(missing, self.db, gid, engine, plan)
+        from ludotheek.worker import analyse_positions
+
+        for i in range(0, len(todo), CHUNK):
+            await self._db(analyse_positions.send, gid, engine, moves, todo[i:i + CHUNK])
+
+    async def resume(self) -> int:
+        """After a (re)start: go on with every analysis that was not finished."""
+        resumed = 0
+        for gid, engine in await self._db(self.db.analyses.running):
+            try:
+                live = await self.service.load(gid)
+                if self._engine(live) != engine:
+                    continue  # made by another engine version: left as it was
+                row = await self._db(self.db.analyses.get, gid, engine)
+            except Exception:
+                log.exception("the analysis of game %s cannot go on", gid)
+                continue
+            if row is not None:
+                self._launch(gid, engine, row.moves, None)
+                resumed += 1
+        return resumed
+
+    async def close(self) -> None:
+        tasks = [t for _, t in self._runs.values()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

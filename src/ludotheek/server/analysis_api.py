@@ -1,0 +1,42 @@
+"""HTTP endpoints of analyses (``server/analysis.py``) and "try again from here"."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from ludotheek.server.analysis import Analyses
+from ludotheek.server.http import bearer_token, client_address, read_json
+from ludotheek.server.service import GameService
+from ludotheek.server.tryagain import try_again
+
+
+def _analyses(request: Request) -> Analyses:
+    analyses: Analyses = request.app.state.analyses
+    return analyses
+
+
+async def get_analysis(request: Request) -> JSONResponse:
+    return JSONResponse(await _analyses(request).status(request.path_params["id"],
+                                                        bearer_token(request)))
+
+
+async def post_analysis(request: Request) -> JSONResponse:
+    answer = await _analyses(request).start(request.path_params["id"], bearer_token(request))
+    return JSONResponse(answer, status_code=200 if answer["status"] == "done" else 202)
+
+
+async def post_try(request: Request) -> JSONResponse:
+    service: GameService = request.app.state.service
+    live = await service.load(request.path_params["id"])
+    body = await read_json(request, service.settings.max_body)
+    answer = await try_again(service, live, body, client_address(request))
+    return JSONResponse(answer, status_code=201)
+
+
+routes = [
+    Route("/api/games/{id}/analysis", get_analysis, methods=["GET"]),
+    Route("/api/games/{id}/analysis", post_analysis, methods=["POST"]),
+    Route("/api/games/{id}/try", post_try, methods=["POST"]),
+]
