@@ -1,5 +1,6 @@
 // The replay viewer: any game, finished or in progress, drawn by the game's own renderer
 // from states the server replays. Step with the buttons, the slider, ← → or the move list.
+import { mountAnalysis } from "./analysis.js";
 import { api } from "./api.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { tokensFor } from "./tokens.js";
@@ -14,6 +15,7 @@ let shown = null;
 let timer = null;
 let token = null;
 let allMoves = [];
+let analysis = null;
 
 async function viewAt(n) {
   if (!cache.has(n)) cache.set(n, api.get(`/api/games/${gameId}/replay?at=${n}`, token));
@@ -32,6 +34,7 @@ function drawMoves() {
     "data-at": i + 1, "aria-current": String(i + 1 === at), text: m,
     onclick: () => go(i + 1),
   })));
+  if (analysis) analysis.decorate();
 }
 
 function markMove() {
@@ -63,6 +66,7 @@ async function go(n) {
   url.searchParams.set("move", String(n));
   history.replaceState(null, "", url);
   markMove();
+  if (analysis) analysis.show(n);
   if (n + 1 <= total) viewAt(n + 1);
 }
 
@@ -103,6 +107,11 @@ async function main() {
     gameId, t, replay: true, play: async () => false, resign: async () => {}, held: () => ({}),
     board: document.getElementById("board"), extra: document.getElementById("extra"), refresh: () => {},
   });
+  analysis = mountAnalysis({
+    gameId, token, view: live, game: live.game, go: (n) => { stop(); return go(n); }, current: () => at,
+    names: () => (live.names_i18n && live.names_i18n[language()]) || live.names,
+    board: document.getElementById("board"), renderer,
+  });
   drawMoves();
   document.getElementById("first").onclick = () => { stop(); go(0); };
   document.getElementById("back").onclick = () => { stop(); go(at - 1); };
@@ -121,7 +130,7 @@ async function main() {
     else if (ev.key === "End") { stop(); go(total); }
     else if (ev.key === " ") { ev.preventDefault(); timer ? stop() : play(); }
   });
-  document.addEventListener("languagechange", () => { apply(document); go(at); });
+  document.addEventListener("languagechange", () => { apply(document); analysis.refresh(); go(at); });
   const wanted = Number(new URLSearchParams(location.search).get("move"));
   await go(Number.isFinite(wanted) && new URLSearchParams(location.search).has("move") ? wanted : total);
 }

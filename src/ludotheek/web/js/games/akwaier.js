@@ -138,6 +138,11 @@ export function create(ctx) {
 
   return {
     ownsStatus: !ctx.replay,
+    // the elements that stand for a move (an analysis marks them: js/highlight.js): a tile's cell
+    targets(move) {
+      const m = /^([A-O]\d{1,2})(\+|$)/.exec(move);
+      return m ? [`cell-${m[1]}`] : [];
+    },
     update(view, prev) {
       if (view.version !== ui.version) {
         ui.selected = null;

@@ -394,6 +394,12 @@ export function create(ctx) {
 
   return {
     ownsStatus: !ctx.replay,
+    // the elements that stand for a move (an analysis marks them: js/highlight.js): the
+    // worker, the builder's space and the square it names
+    targets(move) {
+      return move.split(" ").map((w) => (/^T\d+$/.test(w) ? `space-${w.slice(1)}`
+        : /^[a-z]\d{1,2}$/.test(w) ? `sq-${w}` : /^[a-z]+\d$/.test(w) ? `worker-${w}` : null)).filter(Boolean);
+    },
     update(view, prev) {
       if (view.version !== ui.version) {
         Object.assign(ui, { worker: null, space: null, kind: null, bonusKind: null, placeKind: null, rot: 0, hover: null, podiumMark: null });

@@ -221,6 +221,13 @@ export function create(ctx) {
   return {
     ownsStatus: !ctx.replay,
     resigns: true,  // its own Resign button: the shell offers none
+    // the elements that stand for a move (an analysis marks them: js/highlight.js): its hexes,
+    // or the shark to move when it stays where it is
+    targets(move) {
+      const hexes = move.split(" ").filter((w) => /^[A-Z]\d{1,2}$/.test(w)).map((w) => `hex-${w}`);
+      const mover = shown && shown.state.shark_to_move;
+      return hexes.length || !mover ? hexes : [`shark-${mover}`];
+    },
     update(view, prev) {
       if (view.version !== ui.version) {
         ui.version = view.version;

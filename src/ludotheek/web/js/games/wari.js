@@ -210,6 +210,8 @@ export function create(ctx) {
   return {
     update,
     resigns: true,  // its own Resign button: the shell offers none
+    // the elements that stand for a move (an analysis marks them: js/highlight.js)
+    targets: (move) => (/^\d+$/.test(move) ? [`cup-${move}`] : []),
     status(view) {
       if (view.over) return null;
       const name = view.names[view.to_move];

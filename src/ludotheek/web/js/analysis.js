@@ -1,0 +1,266 @@
+// The analysis in the replay viewer: the Analyse button with a progress bar, the graph of
+// each seat's standing (a click shows that position), the marks in the move list, each
+// seat's counts, and for the move shown: its mark, the better move in words and on the
+// board, and "Try again from here". The server does the work (/api/games/<id>/analysis).
+import { api } from "./api.js";
+import { markMoves } from "./highlight.js";
+import { language, t } from "./i18n.js";
+import { remember } from "./tokens.js";
+import { el, svg, toast } from "./ui.js";
+
+export const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const COLOURS = ["#1f6fb5", "#c0392b", "#2e8b57", "#8e44ad", "#b8860b", "#444"];
+const DASHES = ["", "7 4", "2 4", "10 4 2 4", "1 3", "14 5"];
+let GW = 640;  // the graph is drawn at its width on screen (redrawn when that changes)
+const GH = 200;
+const PAD = { left: 56, right: 12, top: 12, bottom: 26 };
+
+// Whether this game may be analysed now: finished, or at most one person playing.
+export function allowed(view) {
+  return view.over || view.seats.filter((s) => s.type === "person").length < 2;
+}
+
+function number(value, decimals) {
+  return new Intl.NumberFormat(language(), { maximumFractionDigits: decimals, minimumFractionDigits: decimals }).format(value);
+}
+
+// A standing or a loss as words: "+3.5", "62%", "182,400".
+export function formatValue(result, value, { signed = result.signed } = {}) {
+  if (result.unit === "chance") return `${number(100 * value, 0)}%`;
+  const text = number(value, result.decimals);
+  return signed && value > 0 ? `+${text}` : text;
+}
+
+function gainText(result, loss) {
+  const n = result.unit === "chance" ? number(100 * loss, 0) : number(loss, result.decimals);
+  return t(`analysis.unit.${result.unit}`, { n });
+}
+
+export function mountAnalysis({ gameId, token, view, game, names, go, current, board, renderer }) {
+  const box = document.getElementById("analysis");
+  const button = el("button", { type: "button", class: "primary", id: "analyse", text: t("analysis.analyse") });
+  const progress = el("progress", { id: "analysis-progress", max: "1", value: "0", hidden: true });
+  const note = el("p", { class: "muted", id: "analysis-note", role: "status", "aria-live": "polite" });
+  const graph = el("div", { id: "analysis-graph", class: "analysis-graph" });
+  const detail = el("div", { id: "analysis-detail", class: "analysis-detail", "aria-live": "polite" });
+  const summary = el("div", { id: "analysis-summary" });
+  box.replaceChildren(el("h2", { text: t("analysis.title"), style: "margin-top:0" }),
+    el("p", { class: "muted", text: t("analysis.explain") }),
+    el("div", { class: "controls" }, button, progress), note, graph, detail, summary);
+  box.hidden = false;
+  let result = null;
+  let status = null;
+  let polling = null;
+  let clearMarks = () => {};
+  let pendingMark = null;
+
+  if (!allowed(view)) {
+    button.disabled = true;
+    note.textContent = t("analysis.forbidden");
+    return { show() {}, decorate() {}, refresh() {} };
+  }
+
+  function showStatus(answer) {
+    status = answer;
+    if (answer.status === "running") {
+      progress.hidden = false;
+      progress.max = String(Math.max(1, answer.total));
+      progress.value = String(answer.done);
+      note.textContent = t("analysis.progress", { done: answer.done, total: answer.total });
+      button.disabled = true;
+    } else {
+      progress.hidden = true;
+      button.disabled = false;
+    }
+    if (answer.status === "failed") note.textContent = t("analysis.failed");
+    if (answer.status === "done") {
+      result = answer.result;
+      note.textContent = answer.moves < answer.version ? t("analysis.moved_on") : "";
+      button.textContent = answer.moves < answer.version ? t("analysis.update") : t("analysis.again");
+      button.hidden = answer.moves >= answer.version;
+      if (result.hidden) note.textContent = t("analysis.hidden");
+      draw();
+    }
+  }
+
+  async function poll() {
+    clearTimeout(polling);
+    try {
+      const answer = await api.get(`/api/games/${gameId}/analysis`, token);
+      showStatus(answer);
+      if (answer.status === "running") polling = setTimeout(poll, 500);
+    } catch (err) {
+      note.textContent = err.status === 403 ? t("analysis.forbidden") : err.message;
+    }
+  }
+
+  async function start() {
+    button.disabled = true;
+    note.textContent = t("analysis.starting");
+    try {
+      const answer = await api.post(`/api/games/${gameId}/analysis`, undefined, token);
+      showStatus(answer);
+      if (answer.status === "running") polling = setTimeout(poll, 300);
+    } catch (err) {
+      button.disabled = false;
+      note.textContent = err.status === 403 ? t("analysis.forbidden") : err.message;
+    }
+  }
+  button.addEventListener("click", start);
+
+  // --- the graph -----------------------------------------------------------------------
+  function draw() {
+    drawGraph();
+    drawSummary();
+    decorate();
+    show(current());
+  }
+
+  function scale() {
+    const points = result.positions.filter((p) => p.standing.length);
+    const last = Math.max(1, ...points.map((p) => p.at));
+    let lo;
+    let hi;
+    if (result.unit === "chance") { lo = 0; hi = 1; } else {
+      const all = points.flatMap((p) => p.standing);
+      lo = Math.min(...all);
+      hi = Math.max(...all);
+      if (result.signed) { hi = Math.max(1, Math.abs(lo), Math.abs(hi)); lo = -hi; }
+      if (hi - lo < 1e-9) { hi += 1; lo -= 1; }
+    }
+    const x = (at) => PAD.left + (at / last) * (GW - PAD.left - PAD.right);
+    const y = (v) => PAD.top + (1 - (v - lo) / (hi - lo)) * (GH - PAD.top - PAD.bottom);
+    return { points, last, lo, hi, x, y };
+  }
+
+  function drawGraph() {
+    GW = Math.max(300, Math.round(graph.clientWidth || 640));
+    const s = scale();
+    const nodes = [];
+    for (const v of [s.lo, (s.lo + s.hi) / 2, s.hi]) {
+      nodes.push(svg("line", { x1: PAD.left, x2: GW - PAD.right, y1: s.y(v), y2: s.y(v), class: "grid" }));
+      nodes.push(svg("text", { x: PAD.left - 6, y: s.y(v) + 4, class: "axis", "text-anchor": "end", text: formatValue(result, v) }));
+    }
+    nodes.push(svg("text", { x: PAD.left, y: GH - 6, class: "axis", text: "0" }));
+    nodes.push(svg("text", { x: GW - PAD.right, y: GH - 6, class: "axis", "text-anchor": "end", text: String(s.last) }));
+    const seats = result.seats.length;
+    for (let seat = 0; seat < seats; seat++) {
+      const d = s.points.map((p) => `${s.x(p.at).toFixed(1)},${s.y(p.standing[seat]).toFixed(1)}`).join(" ");
+      nodes.push(svg("polyline", { points: d, class: "seat-line", id: `analysis-line-${seat}`, stroke: COLOURS[seat % COLOURS.length],
+        "stroke-dasharray": DASHES[seat % DASHES.length] || null }));
+    }
+    for (const dec of result.decisions) {
+      if (!SYMBOLS[dec.mark] || dec.after === null) continue;
+      const c = svg("circle", { cx: s.x(dec.number), cy: s.y(dec.after), r: dec.mark === "blunder" ? 6 : 4.5,
+        class: `mark mark-${dec.mark}`, "data-at": dec.number, "data-mark": dec.mark },
+      svg("title", { text: `${dec.number}. ${dec.move}${SYMBOLS[dec.mark]} ${t(`analysis.mark.${dec.mark}`)}` }));
+      nodes.push(c);
+    }
+    const cursor = svg("line", { id: "analysis-cursor", class: "cursor", y1: PAD.top, y2: GH - PAD.bottom, x1: PAD.left, x2: PAD.left });
+    nodes.push(cursor);
+    const picture = svg("svg", { viewBox: `0 0 ${GW} ${GH}`, class: "analysis-chart", role: "img", "aria-label": t("analysis.graph_label") }, ...nodes);
+    picture.addEventListener("click", (ev) => {
+      const box = picture.getBoundingClientRect();
+      const gx = ((ev.clientX - box.left) / box.width) * GW;
+      const want = ((gx - PAD.left) / (GW - PAD.left - PAD.right)) * s.last;
+      let best = s.points[0];
+      for (const p of s.points) if (Math.abs(p.at - want) < Math.abs(best.at - want)) best = p;
+      go(best.at);
+    });
+    const legend = el("ul", { class: "analysis-legend" }, ...names().map((name, seat) => el("li", {},
+      svg("svg", { viewBox: "0 0 30 10", width: 30, height: 10 }, svg("line", { x1: 0, x2: 30, y1: 5, y2: 5, stroke: COLOURS[seat % COLOURS.length],
+        "stroke-width": 3, "stroke-dasharray": DASHES[seat % DASHES.length] || null })), ` ${name}`)),
+    el("li", {}, el("span", { class: "dot mark-inaccuracy" }), " ?! "), el("li", {}, el("span", { class: "dot mark-mistake" }), " ? "),
+    el("li", {}, el("span", { class: "dot mark-blunder" }), " ?? "));
+    graph.replaceChildren(el("h3", { text: t("analysis.graph") }),
+      el("p", { class: "muted small", text: t(`analysis.scale.${result.unit}`) }), picture, legend);
+    graph.dataset.points = String(s.points.length);
+  }
+
+  function moveCursor(at) {
+    const cursor = document.getElementById("analysis-cursor");
+    if (!cursor || !result) return;
+    const s = scale();
+    cursor.setAttribute("x1", s.x(at));
+    cursor.setAttribute("x2", s.x(at));
+  }
+
+  function drawSummary() {
+    const head = el("tr", {}, ...["seat", "inaccuracies", "mistakes", "blunders", "loss"].map((k) => el("th", { text: t(`analysis.col.${k}`) })));
+    const rows = result.seats.map((s) => el("tr", { "data-seat": s.seat },
+      el("td", { text: names()[s.seat] }), el("td", { text: String(s.inaccuracy) }), el("td", { text: String(s.mistake) }),
+      el("td", { text: String(s.blunder) }), el("td", { text: formatValue(result, s.average_loss, { signed: false }) })));
+    summary.replaceChildren(el("h3", { text: t("analysis.summary") }),
+      el("table", { class: "analysis-table" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+  }
+
+  // the marks in the move list (replay.js draws it)
+  function decorate() {
+    if (!result) return;
+    const byNumber = new Map(result.decisions.map((d) => [d.number, d]));
+    document.querySelectorAll("#replay-moves li").forEach((li) => {
+      const d = byNumber.get(Number(li.dataset.at));
+      li.querySelector(".mark")?.remove();
+      delete li.dataset.mark;
+      if (d && SYMBOLS[d.mark]) {
+        li.dataset.mark = d.mark;
+        li.append(el("span", { class: `mark mark-${d.mark}`, text: SYMBOLS[d.mark], title: t(`analysis.mark.${d.mark}`) }));
+      }
+    });
+  }
+
+  // --- the move shown --------------------------------------------------------------------
+  function show(at) {
+    if (!result) return;
+    clearMarks();
+    clearMarks = () => {};
+    moveCursor(at);
+    const lines = [];
+    const d = result.decisions.find((x) => x.number === at);
+    const p = result.positions.find((x) => x.at === at);
+    if (pendingMark && pendingMark.at === at) {
+      const dm = pendingMark.decision;
+      clearMarks = markMoves(board, renderer, [{ move: dm.better, kind: "better" }, { move: dm.move, kind: "played" }]);
+      lines.push(el("p", { id: "analysis-shown", text: t("analysis.shown_better", { n: dm.number, better: dm.better, played: dm.move }) }));
+    }
+    pendingMark = null;
+    if (at === 0) lines.push(el("p", { text: t("analysis.start_position") }));
+    if (d && d.resigned) lines.push(el("p", { text: t("analysis.resigned", { n: d.number, name: names()[d.seat] }) }));
+    else if (d && d.mark) {
+      const mark = d.forced ? "forced" : d.mark;
+      lines.push(el("p", { id: "analysis-move", "data-mark": d.mark, class: `mark-line mark-${d.mark}` },
+        t("analysis.move_was", { n: d.number, name: names()[d.seat], move: `${d.move}${SYMBOLS[d.mark] || ""}`, mark: t(`analysis.mark.${mark}`) })));
+      if (d.better) {
+        lines.push(el("p", { id: "analysis-better", text: t("analysis.better", { move: d.better, gain: gainText(result, d.loss) }) }));
+        lines.push(el("button", { type: "button", id: "show-better", text: t("analysis.show_better"),
+          onclick: () => { pendingMark = { at: d.before, decision: d }; go(d.before); } }));
+      }
+    }
+    if (p && p.standing.length) {
+      const list = p.standing.map((v, seat) => `${names()[seat]} ${formatValue(result, v)}`).join(", ");
+      lines.push(el("p", { class: "muted", text: `${t("analysis.standing", { list })}${p.exact ? ` (${t("analysis.exact")})` : ""}` }));
+    }
+    if (p && p.best) lines.push(el("p", { class: "muted", id: "analysis-best-here", text: t("analysis.best_here", { move: p.best }) }));
+    if (p && p.best) {
+      lines.push(el("button", { type: "button", id: "try-again", title: t("analysis.try_hint"), text: t("analysis.try"), onclick: () => tryAgain(at) }));
+    }
+    detail.replaceChildren(...lines);
+  }
+
+  async function tryAgain(at) {
+    try {
+      const res = await api.post(`/api/games/${gameId}/try`, { at });
+      remember(res.id, game, res.seat, res.token);
+      location.href = `/play/${res.id}`;
+    } catch (err) { toast(err.message, "error"); }
+  }
+
+  let width = 0;
+  new ResizeObserver(() => {
+    const w = Math.round(graph.clientWidth);
+    if (result && Math.abs(w - width) > 20) { width = w; drawGraph(); moveCursor(current()); }
+  }).observe(graph);
+  poll();
+  if (new URLSearchParams(location.search).has("analyse")) start();
+  return { show, decorate, refresh: () => { if (result) draw(); } };
+}

@@ -1,0 +1,86 @@
+"""The analysis in the replay viewer, in Chromium: the Analyse button, the progress, the
+graph and the marks, the better move on the board, and the cheating rule."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.analysis.helpers import finished_record
+from tests.serverproc import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+def _import(server: ServerProcess) -> str:
+    data = finished_record("haaienzee", 3).to_json()
+    data["seats"] = [{"type": "person", "name": "Ann"}, {"type": "computer", "level": "normal"}]
+    r = httpx.post(f"{server.url}/api/records", json=data)
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def _result(server: ServerProcess, gid: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        answer = httpx.get(f"{server.url}/api/games/{gid}/analysis").json()
+        if answer["status"] == "done":
+            return dict(answer["result"])
+        time.sleep(0.1)
+    raise AssertionError("the analysis did not finish")
+
+
+def test_the_page_shows_the_graph_and_the_marks(server: ServerProcess,
+                                                context_factory: Any) -> None:
+    gid = _import(server)
+    page = context_factory().new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/play/{gid}")
+    page.locator("#analyse-link").click()  # the finished game's page offers it
+    page.wait_for_url(f"**/replay/{gid}?analyse=1*")
+    page.wait_for_selector("#analysis-graph svg.analysis-chart", timeout=60_000)
+    result = _result(server, gid)
+    bad = [d for d in result["decisions"] if d["mark"] in ("inaccuracy", "mistake", "blunder")]
+    assert bad, "greedy players make mistakes"
+    assert page.locator("#analysis-graph polyline.seat-line").count() == 2
+    assert page.locator("#analysis-graph circle.mark").count() == len(bad)
+    assert page.locator("#replay-moves li[data-mark]").count() == len(bad)
+    assert page.locator("#analysis-summary tbody tr").count() == 2
+    # a blunder in the move list: its mark and the better move in words
+    blunder = next(d for d in bad if d["mark"] == "blunder")
+    page.locator(f"#replay-moves li[data-at='{blunder['number']}']").click()
+    page.wait_for_function(f"document.querySelector('#analysis-move')?.dataset.mark === "
+                           f"'blunder' && location.search.includes('move={blunder['number']}')")
+    assert blunder["better"] in page.locator("#analysis-better").inner_text()
+    # the better move and the move played, drawn on the board of the position before it
+    page.locator("#show-better").click()
+    page.wait_for_function(f"new URLSearchParams(location.search).get('move') === "
+                           f"'{blunder['before']}'")
+    page.wait_for_selector("#board .ludo-better, #board .ludo-played")
+    assert page.locator("#analysis-shown").is_visible()
+    # a click on the graph shows that position
+    chart = page.locator("#analysis-graph svg.analysis-chart").bounding_box()
+    assert chart is not None
+    page.mouse.click(chart["x"] + chart["width"] - 14, chart["y"] + chart["height"] / 2)
+    page.wait_for_function(f"new URLSearchParams(location.search).get('move') === "
+                           f"'{result['moves']}'")
+    assert not errors
+
+
+def test_no_analysis_of_a_game_between_people_in_progress(server: ServerProcess,
+                                                          context_factory: Any) -> None:
+    r = httpx.post(f"{server.url}/api/games", json={"game": "wari", "seed": 1, "seats": [
+        {"type": "person"}, {"type": "person"}]})
+    gid = r.json()["id"]
+    page = context_factory(lang="nl").new_page()
+    page.goto(f"{server.url}/replay/{gid}")
+    page.wait_for_selector("#analysis-note")
+    assert page.locator("#analyse").is_disabled()
+    assert "hulp van buitenaf" in page.locator("#analysis-note").inner_text()
+    page.goto(f"{server.url}/play/{gid}")
+    page.wait_for_selector("#record a")
+    assert page.locator("#analyse-link").count() == 0
