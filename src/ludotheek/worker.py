@@ -68,7 +68,7 @@ def computer_turn(game_id: str, version: int) -> None:
 
 
 @dramatiq.actor(queue_name="analysis", max_retries=3, min_backoff=1000, max_backoff=10000,
-                time_limit=600_000)
+                time_limit=600_000, priority=100)  # after any computer turn waiting
 def analyse_positions(game_id: str, engine: str, moves: int, positions: list[int]) -> None:
     """Study ``positions`` of the analysis of ``game_id`` (server/analysis_jobs.py)."""
     run_positions(_database(), game_id, engine, moves, positions)

@@ -16,6 +16,7 @@ from ludotheek.analysis.review import Measure, Review, Thresholds, review_for
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, from_text, load, to_text
 from ludotheek.games import get, names
+from tests.analysis.helpers import finished_record
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -141,9 +142,8 @@ def test_positions_known_are_not_studied_again() -> None:
 
 
 def test_the_same_position_gets_the_same_measure() -> None:
-    record, _ = blunder_record("aqua_romana")
-    plan = Plan.of(record)
-    n = plan.studied()[3]
+    plan = Plan.of(finished_record("aqua_romana", 2))
+    n = plan.studied()[30]
     from ludotheek.analysis.measure import study
 
     assert study(plan.states[n], plan.seed(n)) == study(get("aqua_romana").from_json(

@@ -24,14 +24,15 @@ from ludotheek.texts import text
 @lang_option
 def command(db: str | None, redis_url: str, processes: int | None, threads: int,
             lang: str) -> None:
-    """Compute computer players' moves for the web processes (runs until stopped)."""
+    """Compute computer players' moves and analyses for the web processes (runs until
+    stopped)."""
     need_scale_packages("the worker pool")
     from dramatiq.cli import main, make_argument_parser
 
     os.environ["LUDOTHEEK_REDIS"] = redis_url
     if db:
         os.environ["LUDOTHEEK_DB"] = db
-    args = ["ludotheek.worker", "--threads", str(threads), "--queues", "computer",
+    args = ["ludotheek.worker", "--threads", str(threads), "--queues", "computer", "analysis",
             "--processes", str(processes or os.cpu_count() or 1)]
     click.echo(text("cli.worker.start", lang, processes=args[-1], redis=redis_url), err=True)
     sys.exit(main(make_argument_parser().parse_args(args)))

@@ -18,25 +18,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
-from functools import partial
-from typing import Any, TypeVar
-
-import anyio.to_thread
+from typing import Any
 
 from ludotheek.analysis.measure import study_json
 from ludotheek.analysis.plan import Plan
 from ludotheek.analysis.review import NoAnalysis, review_for
 from ludotheek.server.analysis_jobs import complete, missing, plan_of
-from ludotheek.server.errors import BadRequest, Forbidden
-from ludotheek.server.service import GameService, LiveGame
+from ludotheek.server.errors import Forbidden, Invalid
+from ludotheek.server.livegame import LiveGame
+from ludotheek.server.offload import blocking
+from ludotheek.server.service import GameService
 from ludotheek.store.analyses import DONE, FAILED, RUNNING, AnalysisRow
 
 log = logging.getLogger("ludotheek.server")
-T = TypeVar("T")
 
-#: positions per Dramatiq job (a job runs for a few seconds at most)
-CHUNK = 6
+#: positions per Dramatiq job (a second or two: a computer turn waits for one at most)
+CHUNK = 4
 #: seconds without progress after which a scaled-out site sends the missing jobs again
 STALLED = 60.0
 
@@ -78,14 +75,11 @@ class Analyses:
         self._runs: dict[tuple[str, str], tuple[int, asyncio.Task[None]]] = {}
         self._slots = asyncio.Semaphore(max(1, service.settings.computer_workers))
 
-    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
-        return await anyio.to_thread.run_sync(partial(fn, *args))
-
     def _engine(self, live: LiveGame) -> str:
         try:
             return review_for(live.game.name).engine()
         except NoAnalysis as exc:
-            raise BadRequest(str(exc)) from exc
+            raise Invalid(str(exc)) from exc
 
     # --- asking -----------------------------------------------------------------
     async def _game(self, gid: str, token: str | None) -> tuple[LiveGame, int | None]:
@@ -99,7 +93,7 @@ class Analyses:
         positions), ``done`` (with the ``result``) or ``failed``."""
         live, seat = await self._game(gid, token)
         engine = self._engine(live)
-        row = await self._db(self.db.analyses.get, live.id, engine)
+        row = await blocking(self.db.analyses.get, live.id, engine)
         return self._answer(live, seat, engine, row)
 
     async def start(self, gid: str, token: str | None) -> dict[str, Any]:
@@ -108,14 +102,14 @@ class Analyses:
         live, seat = await self._game(gid, token)
         engine = self._engine(live)
         moves = live.version
-        row = await self._db(self.db.analyses.get, live.id, engine)
+        row = await blocking(self.db.analyses.get, live.id, engine)
         if row is None or row.moves < moves or row.status == FAILED:
-            plan = await self._db(plan_of, self.db, live.id, moves)
+            plan = await blocking(plan_of, self.db, live.id, moves)
             if plan is None:
-                raise BadRequest("the game cannot be read from the database")
-            await self._db(self.db.analyses.start, live.id, engine, moves, len(plan.studied()))
+                raise Invalid("the game cannot be read from the database")
+            await blocking(self.db.analyses.start, live.id, engine, moves, len(plan.studied()))
             self._launch(live.id, engine, moves, plan)
-            row = await self._db(self.db.analyses.get, live.id, engine)
+            row = await blocking(self.db.analyses.get, live.id, engine)
         elif row.status == RUNNING and (live.id, engine) not in self._runs:
             self._launch(live.id, engine, row.moves, None)  # after a restart, or elsewhere
         return self._answer(live, seat, engine, row)
@@ -142,7 +136,7 @@ class Analyses:
             if current[0] >= moves and not current[1].done():
                 return
             current[1].cancel()
-        run = self._cluster if self.service.jobs is not None else self._local
+        run = self._cluster if self.service.scale_out is not None else self._local
         task = asyncio.get_running_loop().create_task(run(gid, engine, moves, plan))
         self._runs[key] = (moves, task)
 
@@ -153,7 +147,7 @@ class Analyses:
         task.add_done_callback(forget)
 
     async def _progress(self, gid: str, engine: str) -> None:
-        row = await self._db(self.db.analyses.get, gid, engine)
+        row = await blocking(self.db.analyses.get, gid, engine)
         if row is None:
             return
         message = {"type": "analysis", "id": gid, "status": row.status,
@@ -165,26 +159,26 @@ class Analyses:
         time (computer turns of other games go in between)."""
         try:
             if plan is None:
-                plan = await self._db(plan_of, self.db, gid, moves)
+                plan = await blocking(plan_of, self.db, gid, moves)
                 if plan is None:
                     return
-            todo = await self._db(missing, self.db, gid, engine, plan)
+            todo = await blocking(missing, self.db, gid, engine, plan)
             game = plan.record.game
 
             async def one(n: int) -> None:
                 async with self._slots:
                     data = await self.service.pool.run(study_json, game,
                                                        plan.states[n].to_json(), plan.seed(n))
-                await self._db(self.db.analyses.put_position, gid, engine, n, data)
+                await blocking(self.db.analyses.put_position, gid, engine, n, data)
                 await self._progress(gid, engine)
 
             await asyncio.gather(*(one(n) for n in todo))
-            await self._db(complete, self.db, gid, engine, moves, plan)
+            await blocking(complete, self.db, gid, engine, moves, plan)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             log.exception("the analysis of game %s failed", gid)
-            await self._db(self.db.analyses.fail, gid, engine, repr(exc))
+            await blocking(self.db.analyses.fail, gid, engine, repr(exc))
         await self._progress(gid, engine)
 
     async def _cluster(self, gid: str, engine: str, moves: int, plan: Plan | None) -> None:
@@ -192,21 +186,21 @@ class Analyses:
         database: progress to the watchers here, the jobs again if nothing moves."""
         try:
             if plan is None:
-                plan = await self._db(plan_of, self.db, gid, moves)
+                plan = await blocking(plan_of, self.db, gid, moves)
                 if plan is None:
                     return
             await self._send(gid, engine, moves, plan)
             last, since = -1, time.monotonic()
             while True:
                 await asyncio.sleep(1.0)
-                row = await self._db(self.db.analyses.get, gid, engine)
+                row = await blocking(self.db.analyses.get, gid, engine)
                 if row is None or row.status != RUNNING or row.moves != moves:
                     break
                 if row.done != last:
                     last, since = row.done, time.monotonic()
                     await self._progress(gid, engine)
                 elif row.done >= row.total:
-                    await self._db(complete, self.db, gid, engine, moves, plan)
+                    await blocking(complete, self.db, gid, engine, moves, plan)
                 elif time.monotonic() - since > STALLED:
                     since = time.monotonic()
                     await self._send(gid, engine, moves, plan)
@@ -217,21 +211,21 @@ class Analyses:
         await self._progress(gid, engine)
 
     async def _send(self, gid: str, engine: str, moves: int, plan: Plan) -> None:
-        todo = await self._db(missing, self.db, gid, engine, plan)
+        todo = await blocking(missing, self.db, gid, engine, plan)
         from ludotheek.worker import analyse_positions
 
         for i in range(0, len(todo), CHUNK):
-            await self._db(analyse_positions.send, gid, engine, moves, todo[i:i + CHUNK])
+            await blocking(analyse_positions.send, gid, engine, moves, todo[i:i + CHUNK])
 
     async def resume(self) -> int:
         """After a (re)start: go on with every analysis that was not finished."""
         resumed = 0
-        for gid, engine in await self._db(self.db.analyses.running):
+        for gid, engine in await blocking(self.db.analyses.running):
             try:
                 live = await self.service.load(gid)
                 if self._engine(live) != engine:
                     continue  # made by another engine version: left as it was
-                row = await self._db(self.db.analyses.get, gid, engine)
+                row = await blocking(self.db.analyses.get, gid, engine)
             except Exception:
                 log.exception("the analysis of game %s cannot go on", gid)
                 continue

@@ -14,8 +14,10 @@ from typing import Any
 from ludotheek import players
 from ludotheek.core.record import Record, effective_line
 from ludotheek.server.analysis import check_allowed
-from ludotheek.server.errors import BadRequest, TooMany
-from ludotheek.server.service import GameService, LiveGame
+from ludotheek.server.errors import Invalid, TooMany
+from ludotheek.server.livegame import LiveGame
+from ludotheek.server.offload import blocking
+from ludotheek.server.service import GameService
 from ludotheek.store.games import new_token
 
 FIELDS = {"at", "seat"}
@@ -26,7 +28,7 @@ LEVEL = "strong"
 def _number(body: dict[str, Any], key: str, low: int, high: int) -> int:
     value = body[key]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadRequest(f"'{key}' must be a whole number from {low} to {high}")
+        raise Invalid(f"'{key}' must be a whole number from {low} to {high}")
     return value
 
 
@@ -36,15 +38,15 @@ async def try_again(service: GameService, live: LiveGame, body: Any,
     person's seat, token and link."""
     check_allowed(live)
     if not isinstance(body, dict) or "at" not in body or set(body) - FIELDS:
-        raise BadRequest('the body must be {"at": N} or {"at": N, "seat": S}: N the '
+        raise Invalid('the body must be {"at": N} or {"at": N, "seat": S}: N the '
                          'position (the number of moves), S the seat you play')
     at = _number(body, "at", 0, live.version)
     prefix = tuple(live.moves[:at])
     moves = tuple(prefix[k - 1] for k in effective_line(prefix))
     record = Record(live.game.name, live.options, live.seed, moves)
-    state = await service._db(record.replay)
+    state = await blocking(record.replay)
     if state.is_over:
-        raise BadRequest("the game is over in that position; choose an earlier one")
+        raise Invalid("the game is over in that position; choose an earlier one")
     n = len(live.seats)
     seat = _number(body, "seat", 0, n - 1) if "seat" in body else state.to_move
     assert seat is not None
@@ -59,13 +61,13 @@ async def try_again(service: GameService, live: LiveGame, body: Any,
                 else LEVEL
             seats.append({"type": "computer", "level": level, "name": old["name"]})
     if client is not None:
-        active = await service._db(service.db.games.count_active_by_client, client)
+        active = await blocking(service.db.games.count_active_by_client, client)
         if active >= service.settings.max_active_games_per_client:
             raise TooMany(f"this address already has {active} games in progress "
                           f"(at most {service.settings.max_active_games_per_client})")
     token = new_token()
     tokens = [token if i == seat else None for i in range(n)]
-    row = await service._db(service.db.games.import_game, live.game.name, dict(live.options),
+    row = await blocking(service.db.games.import_game, live.game.name, dict(live.options),
                             live.seed, seats, list(moves), "active", state.to_move, None,
                             tokens, client)
     service.schedule_computer(await service.load(row.id))
