@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludotheek.analysis.local import analyse_record
-from ludotheek.core.record import Record
+from ludotheek.core.record import Record, load
 from ludotheek.server import Settings, create_app
 from tests.analysis.helpers import finished_record
 from tests.server.conftest import auth, new_wari
@@ -87,6 +87,9 @@ def test_a_finished_game_is_analysed_stored_and_read_back(db_path: Path) -> None
         # asking again starts nothing new
         again = client.post(f"/api/games/{gid}/analysis")
         assert again.status_code == 200 and again.json()["result"] == answer["result"]
+        # the text record carries it now
+        text = client.get(f"/api/games/{gid}/record.txt").text
+        assert "[Analysis " in text and " {" in text and load(text) == record
     result = answer["result"]
     assert result == analyse_record(record)  # the same engine, the same seeds
     assert result["complete"] and result["engine"] == answer["engine"]

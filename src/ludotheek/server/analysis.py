@@ -114,6 +114,20 @@ class Analyses:
             self._launch(live.id, engine, row.moves, None)  # after a restart, or elsewhere
         return self._answer(live, seat, engine, row)
 
+    async def for_record(self, live: LiveGame) -> dict[str, Any] | None:
+        """The finished analysis of the whole game as it is, for its text record (none
+        while a game with hidden information runs, or one between people)."""
+        if not live.over and (people(live) >= 2 or live.game.secret_seed):
+            return None
+        try:
+            engine = review_for(live.game.name).engine()
+        except NoAnalysis:
+            return None
+        row = await blocking(self.db.analyses.get, live.id, engine)
+        if row is None or row.status != DONE or row.moves != live.version:
+            return None
+        return row.result
+
     def _answer(self, live: LiveGame, seat: int | None, engine: str,
                 row: AnalysisRow | None) -> dict[str, Any]:
         if row is None:

@@ -7,6 +7,7 @@ from collections import OrderedDict
 from typing import Any
 
 from ludotheek import players
+from ludotheek.analysis.annotate import annotated_text
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, load, result_of, to_text, undo_target
@@ -46,8 +47,13 @@ class Records:
             data["note"] = "the seed is shared when the game is over"
         return data
 
-    def export_text(self, live: LiveGame, lang: str = "en") -> str:
-        text = to_text(self.record(live), live.names(lang))
+    def export_text(self, live: LiveGame, lang: str = "en",
+                    analysis: dict[str, Any] | None = None) -> str:
+        """The record as text; with ``analysis`` (server/analysis.py), annotated."""
+        if analysis is not None:
+            text = annotated_text(self.record(live), analysis, live.names(lang))
+        else:
+            text = to_text(self.record(live), live.names(lang))
         if self._hide_seed(live):
             text = "\n".join(line for line in text.splitlines() if not line.startswith("[Seed"))
         return text + "\n"

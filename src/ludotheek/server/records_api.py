@@ -39,7 +39,9 @@ async def export_text(request: Request) -> Response:
     service, records = _parts(request)
     live = await service.load(request.path_params["id"])
     lang = request.query_params.get("lang", "en")
-    return PlainTextResponse(records.export_text(live, lang if lang in ("en", "nl") else "en"),
+    analysis = await request.app.state.analyses.for_record(live)
+    return PlainTextResponse(records.export_text(live, lang if lang in ("en", "nl") else "en",
+                                                 analysis),
                              headers=_download(request, f"{live.game.name}-{live.id}.txt"))
 
 
