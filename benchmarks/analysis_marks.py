@@ -13,13 +13,19 @@ import argparse
 import json
 import time
 from pathlib import Path
+from typing import Any
 
-from ludotheek.ai.arena import expand_specs, play_game
+from ludotheek import players
+from ludotheek.ai.arena import expand_specs, make_player
 from ludotheek.analysis.local import analyse_record, default_workers
 from ludotheek.analysis.review import review_for
+from ludotheek.core.record import Record
 from ludotheek.games import get
 
 BAD = ("inaccuracy", "mistake", "blunder")
+#: games without chance begin with random moves (seeded), not judged: two deterministic
+#: players would otherwise play the same game again and again
+OPENING = {"wari": 4}
 
 
 def quantile(xs: list[float], q: float) -> float:
@@ -27,6 +33,23 @@ def quantile(xs: list[float], q: float) -> float:
         return 0.0
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def opening_then(game: str, options: dict[str, Any], seed: int, specs: list[str],
+                 opening: int, player_seed: int) -> Record:
+    """A game of ``specs`` (one per seat) after ``opening`` random moves."""
+    state = get(game).new(seed, **options)
+    seats = [make_player(game, spec, player_seed * 7919 + i) for i, spec in enumerate(specs)]
+    rng = players.get(game, "random", seed=player_seed)
+    moves: list[str] = []
+    while not state.is_over and len(moves) < get(game).max_moves:
+        mover = state.to_move
+        assert mover is not None
+        player, seconds = seats[mover]
+        move = rng.choose(state) if len(moves) < opening else player.choose(state, seconds)
+        moves.append(move)
+        state = state.play(move)
+    return Record(game, dict(state.options), seed, tuple(moves))
 
 
 def main() -> None:
@@ -38,8 +61,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=default_workers())
     ap.add_argument("--options", default="{}", help="the game's options as JSON")
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--opening", type=int, default=None,
+                    help="random first moves, not judged (default: 4 for Wari, else 0)")
     args = ap.parse_args()
-    game = get(args.game)
     review = review_for(args.game)
     specs = expand_specs(args.players.split(","))
     losses: dict[str, list[float]] = {s: [] for s in specs}
@@ -50,23 +74,25 @@ def main() -> None:
         k = len(specs)
         seated = [specs[(seat - g) % k] for seat in range(k)]  # seats rotate
         t0 = time.time()
-        res = play_game(game, json.loads(args.options), args.seed + g, seated,
-                        player_seed=args.seed * 100_003 + g)
+        opening = OPENING.get(args.game, 0) if args.opening is None else args.opening
+        record = opening_then(args.game, json.loads(args.options), args.seed + g, seated,
+                              opening, args.seed * 100_003 + g)
         t1 = time.time()
-        analysis = analyse_record(res.record, args.workers)
+        analysis = analyse_record(record, args.workers)
         t2 = time.time()
-        judged = [d for d in analysis["decisions"] if d["mark"] and not d["forced"]]
+        judged = [d for d in analysis["decisions"]
+                  if d["mark"] and not d["forced"] and d["number"] > opening]
         for d in judged:
             spec = seated[d["seat"]]
             losses[spec].append(d["loss"])
             if d["mark"] in BAD:
                 marks[spec][d["mark"]] += 1
-        print(f"game {g + 1}: {len(res.record.moves)} moves, played in {t1 - t0:.0f} s, "
+        print(f"game {g + 1}: {len(record.moves)} moves, played in {t1 - t0:.0f} s, "
               f"analysed in {t2 - t1:.0f} s", flush=True)
         if out:
             out.write(json.dumps({
                 "game": args.game, "seed": args.seed + g, "seats": seated,
-                "engine": analysis["engine"], "moves": list(res.record.moves),
+                "engine": analysis["engine"], "moves": list(record.moves),
                 "losses": [[d["seat"], d["loss"]] for d in judged]}) + "\n")
             out.flush()
     t = review.thresholds

@@ -22,18 +22,19 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 
-from ludotheek import players
-from ludotheek.ai.arena import make_player, play_game
+from ludotheek.ai.arena import play_game
 from ludotheek.analysis.local import default_workers, measure_all
 from ludotheek.analysis.plan import Plan
-from ludotheek.core.record import Record, result_of, turns
+from ludotheek.core.record import Record, turns
 from ludotheek.games import get
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from benchmarks.analysis_marks import opening_then  # noqa: E402
+
 RECORDS = ROOT / "benchmarks" / "records"
 #: game -> (players by seat, options, what the record must have: (measure, at least, at most))
 GAMES = {
@@ -51,29 +52,11 @@ def size(record: Record, what: str) -> int:
     return len(record.moves) if what == "plies" else len(turns(record))
 
 
-def opening_then(game: str, options: dict[str, Any], seed: int, specs: list[str],
-                 opening: int) -> Record:
-    """A game whose first ``opening`` moves are random (seeded): Wari has no chance, so
-    without them every game of two deterministic players would be the same."""
-    state = get(game).new(seed, **options)
-    moves: list[str] = []
-    seats = [make_player(game, spec, seed * 10 + i)[0] for i, spec in enumerate(specs)]
-    rng = players.get(game, "random", seed=seed)
-    while not state.is_over:
-        mover = state.to_move
-        assert mover is not None
-        move = (rng if len(moves) < opening else seats[mover]).choose(state)
-        moves.append(move)
-        state = state.play(move)
-    return Record(game, dict(state.options), seed, tuple(moves), tuple(
-        {"type": "computer", "player": s} for s in specs), result_of(state))
-
-
 def make(game: str) -> Record:
     specs, options, (what, low, high) = GAMES[game]
     for seed in range(1, 500):
         if game in OPENING:
-            record = opening_then(game, options, seed, specs, OPENING[game])
+            record = opening_then(game, options, seed, specs, OPENING[game], seed)
         else:
             record = play_game(get(game), options, seed, specs, player_seed=seed).record
         n = size(record, what)
@@ -85,7 +68,6 @@ def make(game: str) -> Record:
 
 def via_server(record: Record) -> tuple[float, int]:
     """Seconds from the request to the result in a fresh server (default workers)."""
-    sys.path.insert(0, str(ROOT))
     from tests.serverproc import ServerProcess
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -68,7 +68,22 @@ def test_the_page_shows_the_graph_and_the_marks(server: ServerProcess,
     page.mouse.click(chart["x"] + chart["width"] - 14, chart["y"] + chart["height"] / 2)
     page.wait_for_function(f"new URLSearchParams(location.search).get('move') === "
                            f"'{result['moves']}'")
+    # try again from the position before the blunder: a new game against the computer
+    page.goto(f"{server.url}/replay/{gid}?move={blunder['before']}")
+    page.locator("#try-again").click()
+    page.wait_for_url("**/play/*")
+    new_id = page.url.rsplit("/", 1)[1].split("#")[0]
+    assert new_id != gid
+    view = httpx.get(f"{server.url}/api/games/{new_id}").json()
+    assert view["moves"][:blunder["before"]] == result_positions_moves(server, gid,
+                                                                       blunder["before"])
+    assert [s["type"] for s in view["seats"]].count("person") == 1
+    page.wait_for_selector("#board svg")
     assert not errors
+
+
+def result_positions_moves(server: ServerProcess, gid: str, at: int) -> list[str]:
+    return list(httpx.get(f"{server.url}/api/games/{gid}").json()["moves"][:at])
 
 
 def test_no_analysis_of_a_game_between_people_in_progress(server: ServerProcess,
