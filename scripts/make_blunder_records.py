@@ -2,7 +2,7 @@
 
 For each game: a game of the *normal* level's players is played from a fixed seed; in
 its positions (after the first ``skip``) the analysis engine looks for one whose best
-move is clearly best (ahead of the second by at least the mistake threshold) and where
+move is clearly best (ahead of the second by at least the inaccuracy threshold) and where
 another move (the one it weighed worst, or one it did not weigh) loses at least twice
 the game's blunder threshold. The record is the game up to there, that move, and a few
 more moves; it is kept only if the analysis marks the move a blunder with that better
@@ -57,7 +57,7 @@ def find(game: str, seed: int, limit: int, skip: int = 0) -> dict[str, object] |
             ranked = list(values)
             best = m["best"]
             second = max((v for mv, v in values.items() if mv != best), default=None)
-            clear = second is None or values[best] - second >= t.mistake
+            clear = second is None or values[best] - second >= t.inaccuracy
             # the move weighed worst, then a few the engine did not weigh
             tries = [ranked[-1], *[mv for mv in legal if mv not in values][:TRIES]]
             for bad in tries if clear else []:
@@ -84,6 +84,7 @@ def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for game in games:
         for seed in range(1, 30):
+            print(f"{game}: seed {seed}", flush=True)
             data = find(game, seed, *LOOK.get(game, (40, 0)))
             if data is not None:
                 (OUT / f"{game}-blunder.json").write_text(json.dumps(data, indent=1) + "\n")

@@ -125,7 +125,7 @@ def test_the_annotated_record_reads_back_as_the_same_game() -> None:
     text = annotated_text(record, analysis, ["Yellow", "Red"])
     assert "??" in text and "{" in text and '[Analysis "' in text
     note = notes(analysis, review_for("haaienzee"))[expect["number"]]
-    assert note.startswith("?? {") and f"best {expect['better']}:" in note
+    assert note.startswith("?? {") and f"best {expect['better']} (+" in note
     assert note in text
     assert from_text(text) == record
     assert load(text) == record

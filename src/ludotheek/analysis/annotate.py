@@ -2,9 +2,9 @@
 
 After each judged move: ``?!`` (inaccuracy), ``?`` (mistake) or ``??`` (blunder),
 then in braces the mover's standing after the move on the game's scale and, for
-those three, the best move found with the standing it would have given:
+those three, the best move found with what it would have gained:
 
-    12. 2: 8?? {-5.5; best 9: +3.0}
+    12. 2: 8?? {-5.5; best 9 (+8.5)}
 
 The tags say which engine analysed it (``[Analysis "..."]``), the scale
 (``[AnalysisScale "seeds"]``) and each seat's counts (``[AnalysisSeats "..."]``).
@@ -29,7 +29,7 @@ def notes(analysis: Mapping[str, Any], review: Review) -> dict[int, str]:
         text = review.format(d["after"])
         symbol = SYMBOLS.get(d["mark"], "")
         if symbol and d["better"] is not None:
-            text += f"; best {d['better']}: {review.format(d['best_value'])}"
+            text += f"; best {d['better']} (+{review.format(d['loss']).lstrip('+')})"
         out[d["number"]] = f"{symbol} {{{text}}}"
     return out
 

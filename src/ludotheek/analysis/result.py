@@ -15,8 +15,9 @@ position (``measure.study``, kept per position) and returns the analysis as JSON
   and blunders, and the average loss per decision (forced ones left out).
 
 The loss of a move the engine weighed is the difference of the two moves' values
-in the same search; of a move it did not weigh, the best move's value minus the
-seat's standing in the position the move led to.
+in the same search; of a move it did not weigh, the best move's value minus what
+the position the move led to is worth to the seat (``Review.score``: its standing,
+or in games judged by the margin its lead over the best other seat).
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def judge(plan: Plan, measures: Mapping[int, Mapping[str, Any]], review: Review,
             elif d.move in values:
                 played = values[d.move]
             else:
-                played = after[0][d.seat] if after else best_value
+                played = review.score(after[0], d.seat) if after else best_value
             loss = max(0.0, best_value - played)
             mark = review.thresholds.mark(loss)
             entry.update(mark=mark, loss=loss, best=best, best_value=best_value,

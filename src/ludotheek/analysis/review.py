@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,7 +68,8 @@ class Measure:
     """What a game's ``measure`` makes of the player's analysis of one position.
 
     ``standing``: each seat's standing on the game's scale; ``values``: for the moves
-    the player weighed, what the seat to move can expect after each (same scale);
+    the player weighed, what the seat to move can expect after each, as
+    :meth:`Review.score` counts it (its standing, or its lead over the best other);
     ``exact``: the standing is exact (Wari's endgame database), not an estimate.
     """
 
@@ -87,7 +88,8 @@ class Review:
     texts (``analysis.unit.<unit>`` in the catalogs: seeds, money, points, chance);
     ``decimals`` and ``signed`` say how a standing is written. ``measure`` turns the
     player's analysis of a position into a :class:`Measure`; ``final`` gives each
-    seat's standing in a finished game. Change ``version`` whenever the player or
+    seat's standing in a finished game. The :class:`Measure`'s ``values`` are on the
+    scale decisions are judged by (:meth:`score`). Change ``version`` whenever the player or
     the measure changes: stored analyses are kept per game and engine version.
     """
 
@@ -103,6 +105,16 @@ class Review:
     signed: bool = False
     #: a sentence for the docs and the API: what the standing is
     scale: Mapping[str, str] = field(default_factory=dict)
+    #: judge decisions by the seat's lead over the best other seat (games of more than
+    #: two seats, or whose standing is not a margin: helping a rival costs too)
+    margin: bool = False
+
+    def score(self, standing: Sequence[float], seat: int) -> float:
+        """What a standing is worth to ``seat`` when its decisions are judged: its own
+        standing, or with ``margin`` its lead over the best other seat."""
+        if not self.margin:
+            return float(standing[seat])
+        return float(standing[seat] - max(v for s, v in enumerate(standing) if s != seat))
 
     def engine(self) -> str:
         """The engine version an analysis is stored under."""

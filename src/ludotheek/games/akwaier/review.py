@@ -1,9 +1,11 @@
 """Akwaier's analysis: the standing is each seat's expected final wealth.
 
 The ``strong`` player's simulations (deals of the unseen tiles, rollouts by the
-1987 policy, judged by the estimate of final wealth): each seat's mean estimated
-final wealth after the move it chooses, and the mover's after every candidate
-it searched. Thresholds in money (docs/strength.md, "Analysis").
+1987 policy, judged by the estimate of final wealth) give each seat's mean
+estimated final wealth after every candidate it searched. The graph shows each
+seat's wealth after the move chosen; a decision is judged by the mover's lead
+over the best other seat (to be rich is not enough: a move that makes a rival
+richer costs too). Thresholds in money (docs/strength.md, "Analysis").
 """
 
 from __future__ import annotations
@@ -14,12 +16,12 @@ from ludotheek.core.game import State
 
 
 def measure(state: State, a: Analysis) -> Measure:
-    values = {move: float(v) for move, v in a.ranking}
-    seats = a.stats.get("seats")
-    if seats is None or a.value is None:
+    me = state.to_move
+    moves = a.stats.get("moves")
+    if me is None or not moves or a.move not in moves:
         raise ValueError("the Akwaier player gave no standing of the seats")
-    values.setdefault(a.move, float(a.value))
-    return Measure([float(v) for v in seats], values)
+    values = {m: REVIEW.score(info["seats"], me) for m, info in moves.items() if info["seats"]}
+    return Measure([float(v) for v in moves[a.move]["seats"]], values)
 
 
 def final(state: State) -> list[float]:
@@ -29,6 +31,7 @@ def final(state: State) -> list[float]:
 REVIEW = Review(
     player="strong", params={"iterations": 360, "seconds": 30}, unit="money", decimals=0,
     thresholds=Thresholds(inaccuracy=4000, mistake=10000, blunder=25000),
-    measure=measure, final=final,
-    scale={"en": "each seat's expected final wealth, from the strong player's simulations"},
+    measure=measure, final=final, margin=True,
+    scale={"en": "each seat's expected final wealth, from the strong player's simulations; "
+                 "decisions judged by the lead over the best other seat"},
 )

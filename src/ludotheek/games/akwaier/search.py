@@ -221,7 +221,10 @@ class StrongPlayer:
         return Analysis(best.move, float(round(wealth)), [(m, float(v)) for m, v in ranking],
                         reason, {"player": self.name, "simulations": done,
                                  "candidates": len(arms), "searched": len(searched),
-                                 "seats": [round(v / best.visits) for v in best.seats]})
+                                 "seats": [round(v / best.visits) for v in best.seats],
+                                 "moves": {a.move: {"visits": a.visits, "seats": [
+                                     round(v / a.visits) for v in a.seats or ()]}
+                                     for a in searched}})
 
 
 

@@ -2,8 +2,9 @@
 
 The ``strong`` player's tree search: each seat's mean estimated final points
 (``evaluate.estimate`` at the end of the playouts) below the move it chooses,
-and the mover's below every move searched at least ``MIN_VISITS`` times (fewer
-visits say too little; such a move is judged by the position it led to).
+and below every move searched at least ``MIN_VISITS`` times (fewer visits say
+too little; such a move is judged by the position it led to). A decision is
+judged by the mover's lead over the best other seat (the search's own aim).
 Thresholds in points (docs/strength.md, "Analysis").
 """
 
@@ -20,7 +21,7 @@ def measure(state: State, a: Analysis) -> Measure:
     me = state.to_move
     assert me is not None
     moves = a.stats.get("moves") or {}
-    values = {m: float(info["points"][me]) for m, info in moves.items()
+    values = {m: REVIEW.score(info["points"], me) for m, info in moves.items()
               if info["visits"] >= MIN_VISITS or m == a.move}
     return Measure([float(v) for v in a.stats["seats"]], values)
 
@@ -32,6 +33,7 @@ def final(state: State) -> list[float]:
 REVIEW = Review(
     player="strong", params={"iterations": 300}, seconds=30, unit="points", decimals=1,
     thresholds=Thresholds(inaccuracy=1.5, mistake=3.0, blunder=6.0),
-    measure=measure, final=final,
-    scale={"en": "each seat's expected final points, from the strong player's search"},
+    measure=measure, final=final, margin=True,
+    scale={"en": "each seat's expected final points, from the strong player's search; "
+                 "decisions judged by the lead over the best other seat"},
 )
