@@ -162,6 +162,9 @@ def test_a_game_against_the_computer_in_progress_can_be_analysed(client: TestCli
     assert mine[-1]["best"] in view["legal_moves"]
     spectator = client.get(f"/api/games/{gid}/analysis").json()["result"]
     assert all(p["best"] is None for p in spectator["positions"])
+    # nor a new game with its seed while it runs: it would show the tiles to come
+    r = client.post(f"/api/games/{gid}/try", json={"at": 0}, headers=auth(token))
+    assert r.status_code == 403 and "hidden" in r.json()["error"]
 
 
 def test_try_again_from_here_replays_exactly(client: TestClient) -> None:

@@ -4,7 +4,9 @@ The new game has the old one's game, options and seed, and as its first moves th
 line of play that led to the chosen position (moves taken back by an undo are left
 out), so it replays exactly to that position, chance included; from there one seat
 is the person asking (by default the seat to move) and every other seat is a
-computer (at the level it had, or *strong* where a person sat).
+computer (at the level it had, or *strong* where a person sat). Not from a game in
+progress between people, nor from one with hidden information that is still running
+(the same seed would show its tiles to come).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 from ludotheek import players
 from ludotheek.core.record import Record, effective_line
 from ludotheek.server.analysis import check_allowed
-from ludotheek.server.errors import Invalid, TooMany
+from ludotheek.server.errors import Forbidden, Invalid, TooMany
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
 from ludotheek.server.service import GameService
@@ -37,6 +39,9 @@ async def try_again(service: GameService, live: LiveGame, body: Any,
     """Create the new game from position ``body["at"]`` of ``live``; its id and the
     person's seat, token and link."""
     check_allowed(live)
+    if not live.over and live.game.secret_seed:
+        raise Forbidden("not while the game runs: a new game with its seed would show what "
+                        "is still hidden in this one (the tiles to come)")
     if not isinstance(body, dict) or "at" not in body or set(body) - FIELDS:
         raise Invalid('the body must be {"at": N} or {"at": N, "seat": S}: N the '
                          'position (the number of moves), S the seat you play')

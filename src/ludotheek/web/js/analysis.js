@@ -241,7 +241,7 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
       lines.push(el("p", { class: "muted", text: `${t("analysis.standing", { list })}${p.exact ? ` (${t("analysis.exact")})` : ""}` }));
     }
     if (p && p.best) lines.push(el("p", { class: "muted", id: "analysis-best-here", text: t("analysis.best_here", { move: p.best }) }));
-    if (p && p.to_move !== null) {
+    if (p && p.to_move !== null && !result.hidden) {
       lines.push(el("button", { type: "button", id: "try-again", title: t("analysis.try_hint"), text: t("analysis.try"), onclick: () => tryAgain(at) }));
     }
     detail.replaceChildren(...lines);
