@@ -3,10 +3,10 @@
 For each game: a game of the *normal* level's players is played from a fixed seed; in
 its positions (after the first ``skip``) the analysis engine looks for one whose best
 move is clearly best (ahead of the second by at least the inaccuracy threshold) and where
-another move (the one it weighed worst, or one it did not weigh) loses at least twice
-the game's blunder threshold. The record is the game up to there, that move, and a few
-more moves; it is kept only if the analysis marks the move a blunder with that better
-move.
+another move (the one it weighed worst, or one it did not weigh) loses at least
+``MARGIN`` times the game's blunder threshold. The record is the game up to there,
+that move, and a few more moves; it is kept only if the analysis marks the move a
+blunder with that better move.
 
     .venv/bin/python scripts/make_blunder_records.py [GAME ...]
 """
@@ -30,7 +30,9 @@ OUT = Path(__file__).resolve().parent.parent / "tests" / "analysis" / "records"
 AFTER = 3  # moves kept after the blunder
 TRIES = 4  # moves the engine did not weigh tried as the blunder, per position
 #: how many moves to play, and how many of the first to pass over, per game
-LOOK = {"akwaier": (160, 60)}
+LOOK = {"akwaier": (160, 60), "aqua_romana": (120, 0)}
+#: how far beyond the blunder threshold the loss must be (a margin for engine changes)
+MARGIN = 1.5
 
 
 def play(game: str, seed: int, moves: list[str], n: int) -> list[str]:
@@ -70,7 +72,7 @@ def find(game: str, seed: int, limit: int, skip: int = 0) -> dict[str, object] |
                 d = assemble(plan, measure_all(plan, positions=[i, *later[:1]]),
                              review)["decisions"][i]
                 if d["mark"] == "blunder" and d["better"] == best \
-                        and d["loss"] >= 2 * t.blunder:
+                        and d["loss"] >= MARGIN * t.blunder:
                     print(f"{game} seed {seed} move {i + 1}: {bad} (best {best}: loss "
                           f"{d['loss']:.3f})", flush=True)
                     data = record.to_json()
