@@ -28,7 +28,7 @@ def test_analyse_writes_the_annotated_record(tmp_path: Path) -> None:
     assert text.count("?? {") == blunders > 0
     assert '[Analysis "strong(' in text and "[AnalysisSeats" in text
     assert re.search(r"analysing \d+ positions", result.output)  # the progress bar
-    assert "blunders" in result.output and "Yellow" in result.output  # the counts per seat
+    assert "?? Blunders" in result.output and "Yellow" in result.output  # the counts per seat
 
 
 def test_analyse_refuses_a_bad_record(tmp_path: Path) -> None:
@@ -38,3 +38,13 @@ def test_analyse_refuses_a_bad_record(tmp_path: Path) -> None:
 
     code, out = run(["analyse", str(path)])
     assert code == 2 and "move 1 ('13') is illegal" in out
+
+
+def test_analyse_speaks_the_language(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(to_text(finished_record("haaienzee", 3)))
+    result = CliRunner().invoke(cli, ["analyse", str(path), "--workers", "0", "--lang", "nl"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "stellingen analyseren" in result.output and "?? Blunders" in result.output
+    assert "Gemiddeld verlies (winkans)" in result.output

@@ -14,9 +14,11 @@ from ludotheek.analysis.plan import Plan
 from ludotheek.analysis.result import assemble
 from ludotheek.analysis.review import Review, review_for
 from ludotheek.cli.common import progress_bar, write_atomic
+from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.record import Record, load
 from ludotheek.games import get
+from ludotheek.texts import text
 
 
 def seat_names(record: Record) -> list[str]:
@@ -25,16 +27,25 @@ def seat_names(record: Record) -> list[str]:
             for i, name in enumerate(default)]
 
 
-def summary_table(analysis: dict[str, object], names: list[str], review: Review) -> str:
+COLUMNS = ("decisions", "inaccuracies", "mistakes", "blunders", "loss")
+
+
+def summary_table(analysis: dict[str, object], names: list[str], review: Review,
+                  lang: str = "en") -> str:
+    """Each seat's counts as a table (the page's column names)."""
     seats = analysis["seats"]
     assert isinstance(seats, list)
+    heads = [text(f"analysis.col.{k}", lang) for k in COLUMNS]
+    heads[-1] += f" ({text(f'analysis.cli.unit.{review.unit}', lang)})"
     width = max(8, *(len(n) for n in names))
-    lines = [f"{'seat':<{width}}  decisions  ?! inaccuracies  ? mistakes  ?? blunders  "
-             f"average loss ({review.unit})"]
+    widths = [max(len(h), 6) for h in heads]
+    lines = [f"{text('analysis.col.seat', lang):<{width}}  "
+             + "  ".join(f"{h:>{w}}" for h, w in zip(heads, widths, strict=True))]
     for s in seats:
-        loss = review.format(s["average_loss"]).lstrip("+")
-        lines.append(f"{names[s['seat']]:<{width}}  {s['decisions']:>9}  {s['inaccuracy']:>15}"
-                     f"  {s['mistake']:>10}  {s['blunder']:>12}  {loss:>8}")
+        cells = [str(s["decisions"]), str(s["inaccuracy"]), str(s["mistake"]),
+                 str(s["blunder"]), review.format(s["average_loss"]).lstrip("+")]
+        lines.append(f"{names[s['seat']]:<{width}}  "
+                     + "  ".join(f"{c:>{w}}" for c, w in zip(cells, widths, strict=True)))
     return "\n".join(lines)
 
 
@@ -49,8 +60,9 @@ def summary_table(analysis: dict[str, object], names: list[str], review: Review)
 @click.option("--workers", type=click.IntRange(0), default=None,
               help="Processes that study positions (default: all cores but one; 0: this "
                    "process).")
+@lang_option
 def command(record_file: Path, out: Path | None, json_out: Path | None,
-            workers: int | None) -> None:
+            workers: int | None, lang: str) -> None:
     """Review a game record (JSON or text) with the game's strong engine.
 
     Every decision is marked by what it lost against the best move found (?! an
@@ -60,11 +72,12 @@ def command(record_file: Path, out: Path | None, json_out: Path | None,
     try:
         record = load(record_file.read_text(encoding="utf-8"))
     except UnicodeDecodeError as exc:
-        raise BadRecord(f"{record_file} is not a text file") from exc
+        raise BadRecord(f"{record_file} is not a text file", code="record.not_text_file",
+                        file=str(record_file)) from exc
     review = review_for(record.game)
     plan = Plan.of(record)
     total = len(plan.studied())
-    with progress_bar(total, f"analysing {total} positions") as bar:
+    with progress_bar(total, text("analysis.cli.analysing", lang, n=total)) as bar:
         seen = [0]
 
         def progress(done: int, _total: int) -> None:
@@ -75,13 +88,14 @@ def command(record_file: Path, out: Path | None, json_out: Path | None,
                                progress)
     analysis = assemble(plan, measures, review)
     names = seat_names(record)
-    text = annotated_text(record, analysis, names) + "\n"
+    annotated = annotated_text(record, analysis, names) + "\n"
     if out is not None and str(out) == "-":
-        sys.stdout.write(text)
+        sys.stdout.write(annotated)
     else:
         target = out or record_file.with_name(record_file.name + ".analysed.txt")
-        write_atomic(target, text)
-        click.echo(f"the annotated record: {target}", err=True)
+        write_atomic(target, annotated)
+        click.echo(text("analysis.cli.written", lang, path=str(target)), err=True)
     if json_out is not None:
         write_atomic(json_out, json.dumps(analysis, ensure_ascii=False, indent=1) + "\n")
-    click.echo(summary_table(analysis, names, review), err=out is not None and str(out) == "-")
+    click.echo(summary_table(analysis, names, review, lang),
+               err=out is not None and str(out) == "-")
