@@ -15,7 +15,7 @@ from ludotheek.analysis.result import assemble
 from ludotheek.analysis.review import Measure, Review, Thresholds, review_for
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, from_text, load, to_text
-from ludotheek.games import get, names
+from ludotheek.games import get, names, plugin
 from tests.analysis.helpers import finished_record
 
 RECORDS = Path(__file__).parent / "records"
@@ -26,11 +26,32 @@ def blunder_record(game: str) -> tuple[Record, dict[str, Any]]:
     return Record.from_json(data), data["expect"]
 
 
-def test_every_game_declares_an_analysis_with_a_blundered_record() -> None:
-    for game in names():
+def reviewed() -> list[str]:
+    """The games that declare an analysis."""
+    return [g for g in names() if plugin(g).review is not None]
+
+
+def test_every_game_of_the_project_declares_an_analysis_with_a_blundered_record() -> None:
+    ours = [g for g in names() if type(get(g)).__module__.startswith("ludotheek.games.")]
+    assert len(ours) >= 4 and set(ours) <= set(reviewed())
+    for game in reviewed():
         review = review_for(game)
         assert review.unit in ("seeds", "money", "points", "chance")
         assert (RECORDS / f"{game}-blunder.json").exists(), game
+
+
+def test_a_game_without_a_declaration_cannot_be_analysed() -> None:
+    from ludotheek.analysis.review import NoAnalysis
+    from ludotheek.core.plugin import GamePlugin
+    from ludotheek.registry import register, unregister
+
+    register(GamePlugin(game=get("wari"), players=None))  # a game that declares no review
+    try:
+        with pytest.raises(NoAnalysis, match="declares no analysis"):
+            review_for("wari")
+    finally:
+        unregister("wari")
+    assert review_for("wari").unit == "seeds"
 
 
 def around(plan: Plan, number: int) -> list[int]:
@@ -41,7 +62,7 @@ def around(plan: Plan, number: int) -> list[int]:
     return [d.before, *later[:1]]
 
 
-@pytest.mark.parametrize("game", names())
+@pytest.mark.parametrize("game", reviewed())
 def test_a_blunder_is_marked_with_the_expected_better_move(game: str) -> None:
     record, expect = blunder_record(game)
     plan = Plan.of(record)

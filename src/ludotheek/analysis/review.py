@@ -1,7 +1,7 @@
 """What a game declares for its analysis: the engine, the scale, the thresholds.
 
-Each game that can be analysed has a module ``ludotheek.games.<game>.review``
-with ``REVIEW``, a :class:`Review`. The analysis itself (this package) names no
+Each game that can be analysed names in its plug-in (``GamePlugin.review``) a
+module with ``REVIEW``, a :class:`Review`. The analysis itself (this package) names no
 game: it asks the declared player (``ludotheek.players``) to analyse positions
 and turns the player's :class:`~ludotheek.ai.base.Analysis` into numbers on the
 game's own scale with the declaration's ``measure``.
@@ -17,7 +17,6 @@ each game's were chosen).
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 from ludotheek.ai.base import Analysis
 from ludotheek.core.errors import LudotheekError
 from ludotheek.core.game import State
-from ludotheek.games import get as get_game
+from ludotheek.registry import plugin
 
 #: the marks, best first; a decision gets the first whose loss it does not exceed
 MARKS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -133,12 +132,10 @@ class Review:
 
 
 def review_for(game: str) -> Review:
-    """The analysis ``game`` declares; :class:`NoAnalysis` if it has none."""
-    get_game(game)  # UnknownGame for a game that does not exist
-    name = f"ludotheek.games.{game}.review"
-    if importlib.util.find_spec(name) is None:
-        raise NoAnalysis(f"{game} declares no analysis")
-    review = getattr(importlib.import_module(name), "REVIEW", None)
+    """The analysis ``game`` declares (its plug-in's ``review`` module); :class:`NoAnalysis`
+    if it declares none."""
+    module = plugin(game).review  # UnknownGame for a game that does not exist
+    review = getattr(importlib.import_module(module), "REVIEW", None) if module else None
     if not isinstance(review, Review):
         raise NoAnalysis(f"{game} declares no analysis")
     return review

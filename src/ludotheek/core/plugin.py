@@ -99,6 +99,9 @@ class GamePlugin:
     language: str = "en"
     #: its self-test, if it has one
     selftest: SelfTest | None = None
+    #: the module whose ``REVIEW`` (a ``ludotheek.analysis.review.Review``) says how its
+    #: games are analysed, imported when first needed (None: they cannot be)
+    review: str | None = None
 
     @property
     def name(self) -> str:

@@ -10,6 +10,7 @@ from ludotheek.games.akwaier.rules import GAME
 PLUGIN = GamePlugin(
     game=GAME,
     players="ludotheek.games.akwaier.players",
+    review="ludotheek.games.akwaier.review",
     score_list=ScoreList(label={"en": "wealth", "nl": "vermogen", "no": "formue"},
                          results=hooks.results,
                          file=scorefile),

@@ -5,4 +5,5 @@ from __future__ import annotations
 from ludotheek.core.plugin import GamePlugin
 from ludotheek.games.wari.rules import GAME
 
-PLUGIN = GamePlugin(game=GAME, players="ludotheek.games.wari.players")
+PLUGIN = GamePlugin(game=GAME, players="ludotheek.games.wari.players",
+                    review="ludotheek.games.wari.review")
