@@ -30,7 +30,7 @@ def final(state: State) -> list[float]:
 
 REVIEW = Review(
     player="strong", params={"iterations": 360, "seconds": 30}, unit="money", decimals=0,
-    thresholds=Thresholds(inaccuracy=4000, mistake=10000, blunder=25000),
+    thresholds=Thresholds(inaccuracy=6000, mistake=12000, blunder=30000),
     measure=measure, final=final, margin=True,
     scale={"en": "each seat's expected final wealth, from the strong player's simulations; "
                  "decisions judged by the lead over the best other seat"},
