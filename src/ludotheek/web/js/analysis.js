@@ -44,7 +44,7 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
   const graph = el("div", { id: "analysis-graph", class: "analysis-graph" });
   const detail = el("div", { id: "analysis-detail", class: "analysis-detail", "aria-live": "polite" });
   const summary = el("div", { id: "analysis-summary" });
-  box.replaceChildren(el("h2", { text: t("analysis.title"), style: "margin-top:0" }),
+  box.replaceChildren(el("h2", { text: t("analysis.title"), class: "analysis-title" }),
     el("p", { class: "muted", text: t("analysis.explain") }),
     el("div", { class: "controls" }, button, progress), note, graph, detail, summary);
   box.hidden = false;
