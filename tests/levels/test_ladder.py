@@ -100,6 +100,18 @@ def test_rate_writes_ratings_the_levels_read(tmp_path: Path,
     rated = players.with_ratings(CHEAP, data["levels"])
     assert all(lv.rating is not None and lv.rating_interval for lv in rated.values())
     assert rated["fair"].rating > rated["weak"].rating  # greedy beats random at Wari
+    assert "weak -> fair" in done.output and "s/decision" in done.output
+
+
+def test_rate_speaks_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(players, "levels", lambda game: dict(CHEAP))
+    monkeypatch.setattr(ladder, "rating_plan",
+                        lambda game: ladder.RatingPlan(seats=2, games=(6,)))
+    shown = CliRunner().invoke(cli, ["rate", "wari", "--plan", "--lang", "nl"])
+    assert shown.exit_code == 0, shown.output
+    assert "2 niveaus, 1 tafels van 2, 6 partijen" in shown.output
+    shown = CliRunner().invoke(cli, ["rate", "wari", "--plan", "--lang", "no"])
+    assert "2 nivåer, 1 bord med 2, 6 partier" in shown.output
 
 
 def test_plans_cover_every_level() -> None:

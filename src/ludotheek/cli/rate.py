@@ -15,13 +15,14 @@ from ludotheek import players
 from ludotheek.ai import ladder
 from ludotheek.cli.common import game_argument, load_game, progress_bar, write_atomic
 from ludotheek.cli.lang import lang_option
+from ludotheek.texts import text
 
 
-def default_out(game: str) -> str:
+def default_out(game: str, lang: str = "en") -> str:
     """The ratings file the level declarations read: ``ratings.json`` in the game's package."""
     module = players.game_module(game)
     if module is None or module.__package__ is None:
-        raise click.UsageError(f"{game} has no players module to rate; give --out")
+        raise click.UsageError(text("cli.rate.no_module", lang, game=game))
     return str(resources.files(module.__package__) / players.RATINGS_FILE)
 
 
@@ -55,20 +56,21 @@ def command(game: str, seed: int, jobs: int, results: str | None, out: str | Non
     tables = ladder.tables(list(levels), plan)
     total = sum(max(1, round(t.games * scale)) for t in tables)
     if show_plan:
-        click.echo(f"{game}: {len(levels)} levels, {len(tables)} tables of {plan.seats}, "
-                   f"{total} games; options {dict(plan.options)}")
+        click.echo(text("cli.rate.plan", lang, game=game, levels=len(levels),
+                        tables=len(tables), seats=plan.seats, games=total,
+                        options=dict(plan.options)))
         for t in tables:
             click.echo(f"  {t.key:<60} {max(1, round(t.games * scale)):>5}")
         return
     results = results or f"ratings-{game}.jsonl"
-    target = out or default_out(game)
+    target = out or default_out(game, lang)
     started = time.monotonic()
     cpu = _cpu()
-    with progress_bar(total, f"{game}: {total} games") as bar:
+    with progress_bar(total, text("cli.rate.progress", lang, game=game, games=total)) as bar:
         played = ladder.run_round_robin(game, plan, seed, results, jobs, bar.update, scale)
     command_line = "ludotheek rate " + " ".join(shlex.quote(a) for a in sys.argv[2:]) \
         if len(sys.argv) > 2 and sys.argv[1] == "rate" else f"ludotheek rate {game} --seed {seed}"
-    with progress_bar(rounds, f"{game}: bootstrap") as bar:
+    with progress_bar(rounds, text("cli.rate.bootstrap", lang, game=game)) as bar:
         summary = ladder.summarise(game, plan, played, seed, rounds, command_line, bar.update)
     summary["wall_seconds"] = round(time.monotonic() - started)
     summary["cpu_seconds_this_run"] = round(_cpu() - cpu)
@@ -76,14 +78,16 @@ def command(game: str, seed: int, jobs: int, results: str | None, out: str | Non
     if scale != 1.0:
         summary["scale_of_plan"] = scale
     write_atomic(target, json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
-    click.echo(f"{game}: {len(played)} games rated; written to {target}")
-    click.echo(f"{'level':<12}{'rating':>8}{'± 95%':>8}{'games':>7}{'s/decision':>12}")
+    click.echo(text("cli.rate.written", lang, game=game, games=len(played), path=target))
+    click.echo(f"{text('cli.rate.level', lang):<20}{text('cli.rate.rating', lang):>8}"
+               f"{text('cli.rate.interval', lang):>8}{text('cli.rate.games', lang):>9}"
+               f"{text('cli.rate.seconds', lang):>14}")
     for name, entry in summary["levels"].items():
-        click.echo(f"{name:<12}{entry['rating']:8.0f}{entry['interval']:8.0f}"
-                   f"{entry['games']:7d}{entry['seconds_per_decision']:12.4f}")
+        click.echo(f"{name:<20}{entry['rating']:8.0f}{entry['interval']:8.0f}"
+                   f"{entry['games']:9d}{entry['seconds_per_decision']:14.4f}")
     for gap in summary["gaps"]:
         a, b = gap["levels"]
-        click.echo(f"  {a} -> {b}: {gap['points']:+.0f}")
+        click.echo(text("cli.rate.gap", lang, low=a, high=b, points=f"{gap['points']:+.0f}"))
 
 
 def _cpu() -> float:
