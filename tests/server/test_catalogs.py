@@ -107,9 +107,11 @@ def test_the_language_switch_offers_every_catalog(client: TestClient) -> None:
 
 # --- errors: a code and parameters, worded by the catalogs -------------------------------
 #: the error classes a page can be shown (moves, creation, imports, the server's refusals)
-PAGE_ERRORS = {"IllegalMove", "BadOption", "BadRecord", "UnknownGame", "UnknownPlayer"}
+PAGE_ERRORS = {"IllegalMove", "BadOption", "BadRecord", "UnknownGame", "UnknownPlayer",
+               "ServiceError", "Invalid", "Forbidden", "NotFound", "Conflict", "TooLarge",
+               "TooMany"}
 #: where those are raised
-PAGE_SOURCES = ("core", "games", "players.py")
+PAGE_SOURCES = ("core", "games", "players.py", "server")
 
 
 def _placeholders(text: str) -> set[str]:

@@ -60,7 +60,8 @@ def test_websocket_message_size_and_rate(tmp_path: Path) -> None:
             ws.send_text('{"type": "ping", "x": "' + "é" * 1500 + '"}')  # 3000 bytes
             reply = ws.receive_json()
             assert reply == {"type": "error", "status": 400,
-                             "error": "the message is larger than 2048 bytes"}
+                             "error": "the message is larger than 2048 bytes",
+                             "code": "live.too_large", "params": {"most": 2048}, "most": 2048}
             answers = []
             for _ in range(12):
                 ws.send_json({"type": "ping"})
@@ -109,8 +110,9 @@ def test_games_in_progress_per_address(tmp_path: Path) -> None:
         new_wari(c)
         r = c.post("/api/games", json=TWO)
         assert r.status_code == 429
-        assert r.json()["error"] == ("this address already has 2 games in progress "
-                                     "(at most 2)")
+        assert r.json()["error"].startswith("this address already has 2 games in progress "
+                                            "(at most 2): finish, resign, leave or abort")
+        assert r.json()["code"] == "limit.games" and len(r.json()["games"]) == 2
         assert other.post("/api/games", json=TWO).status_code == 201
         # a finished game no longer counts
         c.post(f"/api/games/{gid}/moves", json={"move": "resign", "version": 0},

@@ -29,7 +29,8 @@ def test_moves_over_the_websocket(client: TestClient) -> None:
         ws.send_json({"type": "move", "move": "13", "version": 0})
         err = ws.receive_json()
         assert err == {"type": "error", "status": 400,
-                       "error": "there is no cup 13; the cups are numbered 1-12"}
+                       "error": "there is no cup 13; the cups are numbered 1-12",
+                       "code": "wari.no_cup", "params": {"cup": 13}, "cup": 13}
         ws.send_json({"type": "move", "move": "3", "version": 0})
         assert ws.receive_json()["view"]["version"] == 1
         ws.send_json({"type": "move", "move": "4", "version": 1})

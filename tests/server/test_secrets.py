@@ -91,6 +91,9 @@ def _play(client: TestClient, game: str, seed: int, limit: int | None) -> Table:
                                         "seats": [{"type": "person"}] * n})
     assert r.status_code == 201, r.text
     table = Table(client, r.json()["id"], [s["token"] for s in r.json()["seats"]], seed)
+    for seat, token in enumerate(table.tokens):  # every person has come (so no "joined"
+        table.seen.append(Seen(seat, "http view", client.get(  # notices while listening)
+            f"/api/games/{table.gid}", headers=auth(token)).json(), 0))
     rng = random.Random(seed)
     with _sockets(table):
         last: dict[int | None, dict[str, Any]] = {}

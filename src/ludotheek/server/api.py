@@ -9,7 +9,9 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludotheek import __version__, players
+from ludotheek.core.errors import quoted
 from ludotheek.games import get, names
+from ludotheek.server import ending
 from ludotheek.server.errors import Invalid, NotFound
 from ludotheek.server.http import bearer_token, client_address, read_json, whole_number
 from ludotheek.server.offload import blocking
@@ -18,6 +20,8 @@ from ludotheek.server.service import GameService
 from ludotheek.server.views import PAGE_LANGUAGES
 
 MOVE_FIELDS = {"move", "version"}
+#: a game's statuses: in play, over by its rules, ended without being played out
+STATUSES = ("active", "over", "aborted", "abandoned")
 
 
 def _service(request: Request) -> GameService:
@@ -58,20 +62,24 @@ def _int_param(request: Request, name: str, default: int, low: int, high: int) -
         return default
     value = whole_number(raw)
     if value is None or not low <= value <= high:
-        raise Invalid(f"'{name}' must be a whole number from {low} to {high}")
+        raise Invalid(f"'{name}' must be a whole number from {low} to {high}",
+                      code="request.number", name=name, low=low, high=high)
     return value
 
 
 async def list_games(request: Request) -> JSONResponse:
     status = request.query_params.get("status")
-    if status not in (None, "active", "over"):
-        raise Invalid("'status' must be 'active' or 'over'")
+    if status not in (None, *STATUSES):
+        raise Invalid(f"'status' must be one of {', '.join(STATUSES)}", code="request.status",
+                      statuses=", ".join(STATUSES))
+    started = request.query_params.get("started") in ("1", "true")
     game = request.query_params.get("game")
     if game is not None and game not in names():
-        raise Invalid(f"unknown game {game!r}; the games are: {', '.join(names())}")
+        raise Invalid(f"unknown game {game!r}; the games are: {', '.join(names())}",
+                      code="game.unknown", game=quoted(game), games=", ".join(names()))
     limit = _int_param(request, "limit", 50, 1, 500)
     offset = _int_param(request, "offset", 0, 0, 10**9)
-    games = await _service(request).listing(status, game, limit, offset)
+    games = await _service(request).listing(status, game, limit, offset, started)
     return JSONResponse({"games": games})
 
 
@@ -79,6 +87,7 @@ async def game_view(request: Request) -> JSONResponse:
     service = _service(request)
     live = await service.load(request.path_params["id"])
     seat = await service.seat_of(live, bearer_token(request))
+    await ending.note_joined(service, live, seat)
     return JSONResponse(service.view(live, seat, _lang(request)))
 
 
@@ -93,21 +102,26 @@ async def post_move(request: Request) -> JSONResponse:
 
 def _check_move_body(body: Any) -> None:
     if not isinstance(body, dict):
-        raise Invalid("the body must be a JSON object like {\"move\": \"3\", \"version\": 0}")
+        raise Invalid("the body must be a JSON object like {\"move\": \"3\", \"version\": 0}",
+                      code="move.body")
     unknown = sorted(set(body) - MOVE_FIELDS)
     if unknown:
-        raise Invalid(f"unknown field {unknown[0]!r} (fields: move, version)")
+        raise Invalid(f"unknown field {unknown[0]!r} (fields: move, version)",
+                      code="request.unknown_field", field=quoted(unknown[0]),
+                      fields="move, version")
     if "move" not in body:
-        raise Invalid("'move' is missing")
+        raise Invalid("'move' is missing", code="move.missing")
     if "version" not in body:
-        raise Invalid("'version' is missing: send the version of the view you saw")
+        raise Invalid("'version' is missing: send the version of the view you saw",
+                      code="move.no_version")
 
 
 async def post_undo(request: Request) -> JSONResponse:
     service = _service(request)
     body = await read_json(request, service.settings.max_body)
     if not isinstance(body, dict) or set(body) != {"version"}:
-        raise Invalid('the body must be {"version": V}, V the version you saw')
+        raise Invalid('the body must be {"version": V}, V the version you saw',
+                      code="request.version_body")
     live, seat = await service.undo(request.path_params["id"], bearer_token(request),
                                     body["version"])
     return JSONResponse(service.view(live, seat, _lang(request)))
@@ -117,7 +131,8 @@ async def scores(request: Request) -> JSONResponse:
     """A game's score list, best first (``limit`` entries, default 30)."""
     game = request.path_params["game"]
     if game not in names():
-        raise NotFound(f"there is no game {game!r}; the games are: {', '.join(names())}")
+        raise NotFound(f"there is no game {game!r}; the games are: {', '.join(names())}",
+                       code="game.unknown", game=quoted(game), games=", ".join(names()))
     limit = _int_param(request, "limit", 30, 1, 100)
     db = request.app.state.db
     entries = await blocking(db.scores.top, game, limit)

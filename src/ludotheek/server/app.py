@@ -16,7 +16,17 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 
-from ludotheek.server import analysis_api, api, catalogs, client_errors, learn, live, records_api
+from ludotheek.server import (
+    analysis_api,
+    api,
+    catalogs,
+    client_errors,
+    ending,
+    ending_api,
+    learn,
+    live,
+    records_api,
+)
 from ludotheek.server.analysis import Analyses
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.edge import service_error
@@ -84,6 +94,9 @@ def create_app(db: Database | str | Path | None = None,
             sweeper = asyncio.get_running_loop().create_task(_sweep(service, settings))
         else:
             pool.warm()
+        # games nobody plays any more end first (and are not resumed), then every hour
+        await ending.sweep(service)
+        ending_sweeper = asyncio.get_running_loop().create_task(ending.sweeper(service))
         resumed = await service.resume()
         if resumed:
             log.info("resumed %d computer turns", resumed)
@@ -92,6 +105,7 @@ def create_app(db: Database | str | Path | None = None,
         try:
             yield
         finally:
+            ending_sweeper.cancel()
             if sweeper is not None:
                 sweeper.cancel()
             await analyses.close()
@@ -106,6 +120,7 @@ def create_app(db: Database | str | Path | None = None,
         Route("/replay/{id}", _page("replay.html")),
         Route("/openapi.json", openapi),
         *api.routes,
+        *ending_api.routes,
         *records_api.routes,
         *learn.routes,
         *analysis_api.routes,

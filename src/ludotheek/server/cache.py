@@ -7,6 +7,7 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
+from ludotheek.core.errors import quoted
 from ludotheek.server.errors import NotFound
 from ludotheek.server.livegame import LiveGame, from_row, plausible_id
 from ludotheek.server.offload import blocking
@@ -69,7 +70,8 @@ class GameCache:
                 row = await blocking(self.store.get, gid) if plausible_id(gid) else None
                 if row is None:
                     self._loading.pop(gid, None)
-                    raise NotFound(f"there is no game {gid!r}")
+                    raise NotFound(f"there is no game {gid!r}", code="game.not_found",
+                                   game=quoted(gid))
                 live = await blocking(from_row, row, self.store)
                 self.remember(live)
         self._loading.pop(gid, None)

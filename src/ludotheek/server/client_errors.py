@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from ludotheek.core.errors import quoted
 from ludotheek.games import names, plugin
 from ludotheek.server.errors import Invalid, TooMany
 from ludotheek.server.http import client_address, read_json
@@ -56,15 +57,19 @@ def _clean(value: Any, limit: int) -> str:
 def check_report(body: Any) -> dict[str, str]:
     """The report's fields as text; :class:`Invalid` says what is wrong."""
     if not isinstance(body, dict):
-        raise Invalid("the body must be a JSON object with at least 'message'")
+        raise Invalid("the body must be a JSON object with at least 'message'",
+                      code="report.body")
     unknown = sorted(set(body) - set(FIELDS))
     if unknown:
-        raise Invalid(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})")
+        raise Invalid(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})",
+                      code="request.unknown_field", field=quoted(unknown[0]),
+                      fields=", ".join(sorted(FIELDS)))
     if not isinstance(body.get("message"), str) or not body["message"].strip():
-        raise Invalid("'message' must be a text saying what went wrong")
+        raise Invalid("'message' must be a text saying what went wrong", code="report.message")
     game = body.get("game")
     if game is not None and game not in names():
-        raise Invalid(f"unknown game {game!r}; the games are: {', '.join(names())}")
+        raise Invalid(f"unknown game {game!r}; the games are: {', '.join(names())}",
+                      code="game.unknown", game=quoted(game), games=", ".join(names()))
     return {k: _clean(v, FIELDS[k]) for k, v in body.items() if v is not None}
 
 
@@ -102,7 +107,8 @@ async def post_client_error(request: Request) -> JSONResponse:
     body = await read_json(request, settings.max_error_report)
     report = check_report(body)
     if not limiter.allow(address):
-        raise TooMany("too many error reports from this address; the first ones were kept")
+        raise TooMany("too many error reports from this address; the first ones were kept",
+                      code="limit.reports")
     text = format_report(report, address, datetime.datetime.now(datetime.UTC))
     folder = settings.error_dir or data_dir()
     path = await anyio.to_thread.run_sync(append_report, folder, report.get("game"), text)

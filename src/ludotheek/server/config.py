@@ -65,7 +65,14 @@ LIMITS = (
     Limit("requests_burst", "requests_burst", float, 1,
           "HTTP API requests one address may make at once (default: two seconds' worth)."),
     Limit("max_active_games_per_client", "max_games_per_client", int, 1,
-          "Games in progress one client address may have created (default 100)."),
+          "Games in progress one client address may have created (default 100); games "
+          "ended, left or without a move for --abandon-days do not count."),
+    Limit("abandon_days", "abandon_days", float, 0.001,
+          "Days without a move after which a game ends as abandoned; only games with a "
+          "move within them count as in progress (default 30)."),
+    Limit("abort_unplayed_hours", "abort_unplayed_hours", float, 0,
+          "Hours without a move after which a game no person has moved in is aborted "
+          "(default 24; 0: never)."),
     Limit("max_computer_seconds", "max_computer_seconds", float, 0.01,
           "Seconds a computer player may think per move at most (default 5)."),
 )
@@ -154,4 +161,5 @@ def describe(settings: Settings) -> str:
           if settings.ws_messages_per_second > 0 else "no WebSocket message rate limit")
     return (f"limits: bodies {settings.max_body} bytes, WebSocket messages "
             f"{settings.max_ws_message} bytes, {ws}, {rps}, "
-            f"{settings.max_active_games_per_client} games in progress per address")
+            f"{settings.max_active_games_per_client} games in progress per address, "
+            f"abandoned after {settings.abandon_days:g} days without a move")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludotheek.core.errors import LudotheekError
+from ludotheek.server import ending
 from ludotheek.server.checks import check_create
-from ludotheek.server.errors import Invalid, TooMany
+from ludotheek.server.errors import Invalid
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
 from ludotheek.store.games import hash_token, new_token
@@ -22,15 +23,11 @@ async def create(service: GameService, body: Any, client: str | None = None,
     ``make_tokens`` is false: a rematch derives them from the old game's)."""
     new = check_create(body)
     if client is not None:
-        most = service.settings.max_active_games_per_client
-        active = await blocking(service.db.games.count_active_by_client, client)
-        if active >= most:
-            raise TooMany(f"this address already has {active} games in progress "
-                          f"(at most {most})")
+        await ending.check_room(service, client)
     try:
         state = new.game.new(new.seed, **new.options)
     except LudotheekError as exc:
-        raise Invalid(str(exc)) from exc
+        raise Invalid.of(exc) from exc
     tokens = [new_token() if s["type"] == "person" and make_tokens else None for s in new.seats]
     row = await blocking(service.db.games.create, new.game.name, new.options, new.seed,
                          new.seats, tokens, state.to_move, client, parent)

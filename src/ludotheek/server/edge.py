@@ -44,8 +44,13 @@ def status_of(exc: ServiceError) -> int:
 
 
 def error_body(exc: ServiceError) -> dict[str, Any]:
-    """The JSON a client gets: ``error`` (the message) and the error's extra fields."""
-    return {"error": exc.message, **exc.extra}
+    """The JSON a client gets: ``error`` (the English message), the ``code`` and
+    ``params`` a page words it by, and the parameters as fields of their own too.
+
+    >>> error_body(Conflict("the game is over", code="game.over", version=4))
+    {'error': 'the game is over', 'version': 4, 'code': 'game.over', 'params': {'version': 4}}
+    """
+    return {"error": exc.message, **exc.extra, "code": exc.code, "params": dict(exc.extra)}
 
 
 async def service_error(request: Request, exc: Exception) -> Response:

@@ -1,21 +1,43 @@
 """What the service refuses, and why: domain errors that know nothing of HTTP.
 
 Every part of the service raises one of these with a message that says what is
-wrong (and, where it helps, extra fields such as the game's ``version``). The
-edge (:mod:`ludotheek.server.edge`) gives each kind its HTTP status, for the API
-and the WebSocket alike.
+wrong in English, a **code** and the **parameters** of the message, so that a page
+words it in its own language (its catalog's ``errors.<code>``, ``js/problems.js``).
+The parameters also go to the client as fields of their own (``version`` of a
+:class:`Conflict`, ``games`` of a refused start). The edge
+(:mod:`ludotheek.server.edge`) gives each kind its HTTP status, for the API and the
+WebSocket alike.
+
+>>> err = Conflict("the game is at version 3, not 2", code="game.version", version=3, sent=2)
+>>> err.code, err.extra
+('game.version', {'version': 3, 'sent': 2})
 """
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
+from ludotheek.core.errors import LudotheekError, as_param
+
+E = TypeVar("E", bound="ServiceError")
+
 
 class ServiceError(Exception):
-    """A request the service refuses; ``message`` says why, ``extra`` goes to the client."""
+    """A request the service refuses; ``message`` says why, ``code`` and ``extra`` (its
+    parameters) let a page say it in its language."""
 
-    def __init__(self, message: str, **extra: object) -> None:
+    def __init__(self, message: str, code: str | None = None, **extra: Any) -> None:
         super().__init__(message)
         self.message = message
-        self.extra = extra
+        self.code = code
+        self.extra = {k: as_param(v) for k, v in extra.items()}
+
+    @classmethod
+    def of(cls: type[E], exc: LudotheekError, **extra: Any) -> E:
+        """The refusal of an engine's (or a record's, an option's) error: its message,
+        code and parameters."""
+        problem = exc.problem() or {"code": None, "params": {}}
+        return cls(str(exc), problem["code"], **problem["params"], **extra)
 
 
 class Invalid(ServiceError):

@@ -11,7 +11,8 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from ludotheek.server.errors import Conflict, Forbidden
+from ludotheek.server.errors import Forbidden
+from ludotheek.server.moves import ended
 from ludotheek.server.seats import seated
 from ludotheek.server.turns import seed_for
 
@@ -31,12 +32,12 @@ async def hint(service: GameService, gid: str, token: str | None) -> dict[str, A
     seat = seated(live, token, "a hint")
     if not live.alone_against_computers(seat):
         raise Forbidden("hints are given only in games against the computer; another "
-                        "seat of this game is played by a person")
+                        "seat of this game is played by a person", code="hint.people")
     state = live.state
-    if state.is_over:
-        raise Conflict("the game is over", version=live.version)
+    if live.over:
+        raise ended(live)
     if state.to_move != seat:
-        raise Forbidden("a hint is given only to the seat to move")
+        raise Forbidden("a hint is given only to the seat to move", code="hint.not_to_move")
     version = live.version
     entry = live.hint
     if entry is None or entry[0] != version:

@@ -38,16 +38,17 @@ def parse_json(text: str | bytes, what: str = "the body") -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise Invalid(f"{what} is not UTF-8 text") from exc
+            raise Invalid(f"{what} is not UTF-8 text", code="request.not_utf8") from exc
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise Invalid(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") \
-            from exc
+        raise Invalid(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
+                      code="request.bad_json", line=exc.lineno, column=exc.colno) from exc
     except RecursionError as exc:
-        raise Invalid("the JSON is nested too deeply") from exc
+        raise Invalid("the JSON is nested too deeply", code="request.too_deep") from exc
     except ValueError as exc:  # a number with more digits than Python converts
-        raise Invalid("the JSON holds a number with too many digits") from exc
+        raise Invalid("the JSON holds a number with too many digits",
+                      code="request.big_number") from exc
     check_text(data)
     return data
 
@@ -73,7 +74,8 @@ def check_text(data: Any) -> None:
                 text.encode("utf-8")
             except UnicodeEncodeError as exc:
                 raise Invalid("the JSON holds text that is not valid Unicode "
-                                 "(a lone surrogate escape such as \\ud800)") from exc
+                              "(a lone surrogate escape such as \\ud800)",
+                              code="request.bad_unicode") from exc
 
 
 async def read_body(request: Request, limit: int) -> bytes:
@@ -82,14 +84,16 @@ async def read_body(request: Request, limit: int) -> bytes:
     if declared is not None:
         size = whole_number(declared.strip())
         if size is None:
-            raise Invalid("the Content-Length header is not a number")
+            raise Invalid("the Content-Length header is not a number", code="request.length")
         if size > limit:
-            raise TooLarge(f"the body is larger than {limit} bytes")
+            raise TooLarge(f"the body is larger than {limit} bytes", code="request.too_large",
+                           most=limit)
     body = bytearray()
     async for chunk in request.stream():
         body.extend(chunk)
         if len(body) > limit:
-            raise TooLarge(f"the body is larger than {limit} bytes")
+            raise TooLarge(f"the body is larger than {limit} bytes", code="request.too_large",
+                           most=limit)
     return bytes(body)
 
 
@@ -98,12 +102,13 @@ async def read_json(request: Request, limit: int) -> Any:
     if it is not JSON (see :func:`parse_json`)."""
     body = await read_body(request, limit)
     if not body:
-        raise Invalid("the body is empty; send a JSON object")
+        raise Invalid("the body is empty; send a JSON object", code="request.empty")
     return parse_json(body)
 
 
 def _no_constant(name: str) -> Any:
-    raise Invalid(f"malformed JSON: {name} is not allowed")
+    raise Invalid(f"malformed JSON: {name} is not allowed", code="request.json_constant",
+                  name=name)
 
 
 def bearer_token(request: Request) -> str | None:
@@ -113,7 +118,8 @@ def bearer_token(request: Request) -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Invalid("the Authorization header must be 'Bearer TOKEN'")
+        raise Invalid("the Authorization header must be 'Bearer TOKEN'",
+                      code="request.authorization")
     return token.strip()
 
 

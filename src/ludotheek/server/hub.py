@@ -29,15 +29,18 @@ class Hub:
         return len(self.rooms.get(gid, {}))
 
     async def broadcast(self, gid: str,
-                        message: Callable[[int | None], dict[str, Any]]) -> None:
-        """Send each connection the message for its own seat (made once per seat)."""
+                        message: Callable[[int | None], dict[str, Any] | None]) -> None:
+        """Send each connection the message for its own seat (made once per seat; None:
+        nothing for that seat)."""
         room = self.rooms.get(gid)
         if not room:
             return
-        made: dict[int | None, dict[str, Any]] = {}
+        made: dict[int | None, dict[str, Any] | None] = {}
         for ws, seat in list(room.items()):
             if seat not in made:
                 made[seat] = message(seat)
+            if made[seat] is None:
+                continue
             try:
                 await ws.send_json(made[seat])
             except Exception:  # a closed connection: forget it

@@ -2,9 +2,9 @@
 
 Client messages are JSON objects with a ``type``: ``move`` (``move``,
 ``version``), ``ping``, ``analyse`` (start the game's analysis). Answers: ``view``
-(``view``), ``error`` (``status``, ``error``), ``pong``, ``analysis`` (its
-``status``, ``done`` and ``total``, then pushed as it goes on; the ``result`` once
-done). A bad message gets an error and the connection stays.
+(``view``), ``error`` (``status``, ``error``, ``code``, ``params``: as the HTTP API's),
+``pong``, ``analysis`` (its ``status``, ``done`` and ``total``, then pushed as it goes
+on; the ``result`` once done). A bad message gets an error and the connection stays.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from typing import Any
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ludotheek.server.edge import status_of
+from ludotheek.core.errors import quoted
+from ludotheek.server import ending
+from ludotheek.server.edge import error_body, status_of
 from ludotheek.server.errors import Invalid, ServiceError, TooMany
 from ludotheek.server.http import parse_json
 from ludotheek.server.limits import Buckets
@@ -37,13 +39,16 @@ class Connection:
     def take(self) -> None:
         """:class:`TooMany` past the connection's message rate."""
         if self.bucket is not None and not self.bucket.allow("messages"):
-            raise TooMany(f"more than {self.rate:g} messages per second; slow down")
+            raise TooMany(f"more than {self.rate:g} messages per second; slow down",
+                          code="limit.messages", rate=f"{self.rate:g}")
 
 
 async def _move(conn: Connection, msg: dict[str, Any]) -> None:
     unknown = sorted(set(msg) - {"type", "move", "version"})
     if unknown:
-        raise Invalid(f"unknown field {unknown[0]!r} (fields: type, move, version)")
+        raise Invalid(f"unknown field {unknown[0]!r} (fields: type, move, version)",
+                      code="request.unknown_field", field=quoted(unknown[0]),
+                      fields="type, move, version")
     conn.live, _seat = await conn.service.move(conn.live.id, conn.token, msg.get("move"),
                                                msg.get("version"))
 
@@ -73,19 +78,21 @@ HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
 
 def _parse(text: str | None, limit: int) -> dict[str, Any]:
     if text is None:
-        raise Invalid("send JSON text messages")
+        raise Invalid("send JSON text messages", code="live.not_text")
     if len(text) > limit or (4 * len(text) > limit
                              and len(text.encode("utf-8", "surrogatepass")) > limit):
-        raise Invalid(f"the message is larger than {limit} bytes")
+        raise Invalid(f"the message is larger than {limit} bytes", code="live.too_large",
+                      most=limit)
     try:
         msg = parse_json(text, "the message")
     except Invalid as exc:
-        raise Invalid(f"the message is not JSON: {exc.message}") from exc
+        raise Invalid(f"the message is not JSON: {exc.message}", code="live.not_json") from exc
     if not isinstance(msg, dict):
-        raise Invalid("a message is a JSON object with a 'type'")
+        raise Invalid("a message is a JSON object with a 'type'", code="live.not_object")
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in HANDLERS:
-        raise Invalid(f"unknown message type {kind!r}; types: {', '.join(HANDLERS)}")
+        raise Invalid(f"unknown message type {kind!r}; types: {', '.join(HANDLERS)}",
+                      code="live.type", kind=quoted(kind), types=", ".join(HANDLERS))
     return msg
 
 
@@ -97,7 +104,7 @@ async def live_socket(ws: WebSocket) -> None:
         live = await service.fresh(await service.load(ws.path_params["id"]))
         seat = await service.seat_of(live, token)
     except ServiceError as exc:
-        await ws.send_json({"type": "error", "status": status_of(exc), "error": exc.message})
+        await ws.send_json({**error_body(exc), "type": "error", "status": status_of(exc)})
         await ws.close(code=4000 + status_of(exc))
         return
     conn = Connection(ws, service, live, seat, token)
@@ -105,6 +112,7 @@ async def live_socket(ws: WebSocket) -> None:
     limit = service.settings.max_ws_message
     try:
         await ws.send_json({"type": "view", "view": service.view(live, seat)})
+        await ending.note_joined(service, live, seat)
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
@@ -117,8 +125,8 @@ async def live_socket(ws: WebSocket) -> None:
                 msg = _parse(text, limit)
                 await HANDLERS[msg["type"]](conn, msg)
             except ServiceError as exc:
-                await ws.send_json({"type": "error", "status": status_of(exc), "error": exc.message,
-                                    **{k: v for k, v in exc.extra.items()}})
+                await ws.send_json({**error_body(exc), "type": "error",
+                                    "status": status_of(exc)})
     except WebSocketDisconnect:
         pass
     finally:

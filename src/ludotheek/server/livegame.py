@@ -41,10 +41,20 @@ class LiveGame:
 
     #: the hint being computed or computed for a version: (version, task)
     hint: tuple[int, asyncio.Task[dict[str, Any]]] | None = None
+    #: how it ended without being played out: ``aborted``, ``abandoned`` (None: it did not)
+    ended: str | None = None
+    #: the seats whose person has come (their secret was used)
+    joined: set[int] = field(default_factory=set)
 
     @property
     def over(self) -> bool:
-        return self.state.is_over
+        """Whether the game has ended: by its rules, or without being played out."""
+        return self.ended is not None or self.state.is_over
+
+    @property
+    def status(self) -> str:
+        """``active``, ``over`` (its rules ended it), ``aborted`` or ``abandoned``."""
+        return self.ended or ("over" if self.state.is_over else "active")
 
     def names(self, lang: str = "en") -> list[str]:
         default = self.game.seat_names(self.options, lang)
@@ -93,7 +103,9 @@ def from_row(row: GameRow, store: GameStore) -> LiveGame:
                     list(row.moves), row.version, row.created, row.parent,
                     token_hashes=store.token_hashes(row.id),
                     rematch=store.child_of(row.id) if row.status == "over" else None,
-                    movers=movers, line=effective_line(row.moves))
+                    movers=movers, line=effective_line(row.moves),
+                    ended=row.status if row.status in ("aborted", "abandoned") else None,
+                    joined=store.joined_seats(row.id))
 
 
 def plausible_id(gid: str) -> bool:

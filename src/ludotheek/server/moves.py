@@ -42,19 +42,29 @@ def check_at(live: LiveGame, version: int) -> None:
     """:class:`Conflict` unless the game is still at the ``version`` the client saw."""
     if version != live.version:
         raise Conflict(f"the game is at version {live.version}, not {version}",
-                       version=live.version)
+                       code="game.version", version=live.version, sent=version)
+
+
+def ended(live: LiveGame) -> Conflict:
+    """The refusal of anything but watching a game that has ended."""
+    if live.ended is None:
+        return Conflict("the game is over", code="game.over", version=live.version)
+    return Conflict(f"the game has ended ({live.ended})", code="game.ended",
+                    version=live.version, status=live.ended)
 
 
 def _written(live: LiveGame, seat: int, move: str) -> str:
     """The move as the record writes it (a resignation names its seat)."""
     if move == UNDO or move.startswith(UNDO + " "):
-        raise Invalid("to take a decision back, use POST /api/games/{id}/undo")
+        raise Invalid("to take a decision back, use POST /api/games/{id}/undo",
+                      code="move.undo_here")
     if move == "resign":
         if not live.game.resignable:
-            raise Invalid(f"{live.game.name} has no resignation")
+            raise Invalid(f"{live.game.name} has no resignation", code="move.no_resignation",
+                          game=live.game.name)
         return resign_move(live.state, seat)
     if live.state.to_move != seat:
-        raise Forbidden("it is not your turn")
+        raise Forbidden("it is not your turn", code="move.not_your_turn")
     return move
 
 
@@ -67,13 +77,13 @@ async def move(service: GameService, gid: str, token: str | None, move: Any,
     seat = seated(live, token, "a move")
     async with live.lock:
         check_at(live, version)
-        if live.state.is_over:
-            raise Conflict("the game is over", version=live.version)
+        if live.over:
+            raise ended(live)
         written = _written(live, seat, text)
         try:
             new_state = apply_move(live.state, written)
         except IllegalMove as exc:
-            raise Invalid(str(exc)) from exc
+            raise Invalid.of(exc) from exc
         await commit(service, live, written, seat, new_state)
     return live, seat
 
@@ -93,13 +103,14 @@ async def undo(service: GameService, gid: str, token: str | None,
     async with live.lock:
         check_at(live, version)
         if live.over:
-            raise Conflict("the game is over; its result stands", version=live.version)
+            raise Conflict("the game is over; its result stands", code="undo.over",
+                           version=live.version)
         if not live.alone_against_computers(seat):
             raise Invalid("undo is possible only when one person plays against "
-                          "computer players")
+                          "computer players", code="undo.not_alone")
         target = live.undo_target(seat)
         if target is None:
-            raise Invalid("you have made no decision that can be taken back")
+            raise Invalid("you have made no decision that can be taken back", code="undo.nothing")
         back = Record(live.game.name, live.options, live.seed, tuple(live.moves[:target]))
         state = await blocking(back.replay)
         await commit(service, live, undo_move(target), seat, state)
@@ -117,7 +128,7 @@ async def commit(service: GameService, live: LiveGame, move: str, seat: int | No
                                               result_of(new_state) if over else None))
     except StaleVersion as exc:
         service.cache.pop(live.id)  # another process moved it on: read it again
-        raise Conflict(f"the game moved on (version {exc.current})",
+        raise Conflict(f"the game moved on (version {exc.current})", code="game.moved_on",
                        version=exc.current) from exc
     _advance(live, move, seat, new_state)
     if service.scale_out is not None:

@@ -9,7 +9,14 @@ from ludotheek.games import names
 from ludotheek.server.openapi_analysis import paths as analysis_paths
 
 ERROR = {"type": "object", "required": ["error"],
-         "properties": {"error": {"type": "string"}, "version": {"type": "integer"}}}
+         "properties": {
+             "error": {"type": "string", "description": "what is wrong, in English"},
+             "code": {"type": ["string", "null"],
+                      "description": "what is wrong, for a page to say in its language "
+                                     "(its catalog's errors.<code>)"},
+             "params": {"type": "object", "description": "the parameters of the message "
+                                                          "(also given as fields of their own)"},
+             "version": {"type": "integer"}}}
 SEAT_IN = {
     "type": "object",
     "required": ["type"],
@@ -40,8 +47,19 @@ VIEW = {
         "can_undo": {"type": "boolean",
                      "description": "whether this seat may take its last decision back "
                                     "(POST /api/games/{id}/undo)"},
+        "status": {"type": "string", "enum": ["active", "over", "aborted", "abandoned"],
+                   "description": "over: ended by its rules; aborted, abandoned: ended "
+                                  "without a result"},
+        "abortable": {"type": "boolean",
+                      "description": "no person has moved yet: POST /api/games/{id}/abort"},
+        "leave": {"type": ["string", "null"], "enum": ["resign", "computer", None],
+                  "description": "what POST /api/games/{id}/leave does: resign (two seats) "
+                                 "or hand the seat to a computer player"},
     },
 }
+END_BODY = {"required": True, "content": {"application/json": {"schema": {
+    "type": "object", "required": ["version"], "additionalProperties": False,
+    "properties": {"version": {"type": "integer"}}}}}}
 SCORES = {
     "type": "object", "required": ["game", "scores"],
     "properties": {
@@ -161,7 +179,11 @@ def spec() -> dict[str, Any]:
                     "summary": "Games in progress and finished ones",
                     "parameters": [
                         {"name": "status", "in": "query",
-                         "schema": {"type": "string", "enum": ["active", "over"]}},
+                         "schema": {"type": "string",
+                                    "enum": ["active", "over", "aborted", "abandoned"]}},
+                        {"name": "started", "in": "query",
+                         "description": "1: only games with at least one move",
+                         "schema": {"type": "string", "enum": ["0", "1"]}},
                         {"name": "game", "in": "query",
                          "schema": {"type": "string", "enum": names()}},
                         {"name": "limit", "in": "query",
@@ -195,6 +217,25 @@ def spec() -> dict[str, Any]:
                     "type": "object", "required": ["version"], "additionalProperties": False,
                     "properties": {"version": {"type": "integer"}}}}}},
                 "responses": {"200": {"description": "the new view", "content": {
+                    "application/json": {"schema": VIEW}}},
+                    **_errors(400, 403, 404, 409)},
+            }},
+            "/api/games/{id}/abort": {"post": {
+                "summary": "End a game nobody has moved in yet: no result",
+                "parameters": [GAME_ID],
+                "security": [{"seat": []}],
+                "requestBody": END_BODY,
+                "responses": {"200": {"description": "the view", "content": {
+                    "application/json": {"schema": VIEW}}},
+                    **_errors(400, 403, 404, 409)},
+            }},
+            "/api/games/{id}/leave": {"post": {
+                "summary": "Leave a game: resign (two seats) or a computer takes the seat",
+                "parameters": [GAME_ID],
+                "security": [{"seat": []}],
+                "requestBody": END_BODY,
+                "responses": {"200": {"description": "the view (a spectator's after a "
+                                                     "hand-over)", "content": {
                     "application/json": {"schema": VIEW}}},
                     **_errors(400, 403, 404, 409)},
             }},

@@ -11,6 +11,7 @@ from ludotheek.analysis.annotate import annotated_text
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, load, result_of, to_text, undo_target
+from ludotheek.server import ending
 from ludotheek.server.errors import Forbidden, Invalid
 from ludotheek.server.http import check_text
 from ludotheek.server.livegame import LiveGame
@@ -36,7 +37,8 @@ class Records:
     def record(self, live: LiveGame) -> Record:
         seats = tuple(public_seats(live.seats))
         return Record(live.game.name, live.options, live.seed, tuple(live.moves), seats,
-                      result_of(live.state) if live.over else None)
+                      result_of(live.state) if live.state.is_over
+                      else {"reason": live.ended} if live.ended else None)
 
     def export_json(self, live: LiveGame) -> dict[str, Any]:
         """The record as JSON; while the seed would give secrets away it is left out."""
@@ -75,7 +77,8 @@ class Records:
                 lang: str = "en") -> dict[str, Any]:
         """The view of ``seat`` (None: a spectator) after ``at`` moves."""
         if not 0 <= at <= live.version:
-            raise Invalid(f"'at' must be a move number from 0 to {live.version}")
+            raise Invalid(f"'at' must be a move number from 0 to {live.version}",
+                          code="replay.at", last=live.version)
         state = self.states(live)[at]
         view = self.service.view(live, seat, lang)
         view.update({
@@ -99,7 +102,7 @@ class Records:
         """
         if not 1 <= start <= end <= live.version:
             raise Invalid(f"'from' and 'to' must be move numbers with 1 <= from <= to <= "
-                             f"{live.version}")
+                          f"{live.version}", code="history.range", last=live.version)
         states = self.states(live)
         line = set(live.line)
         out = []
@@ -116,36 +119,42 @@ class Records:
         return out
 
     # --- import ------------------------------------------------------------------
-    async def import_record(self, body: Any, client: str | None) -> tuple[str, list[str | None]]:
-        """Check a record move by move and store it; nothing is stored if a move is bad."""
+    async def import_record(self, body: Any,
+                            client: str | None) -> tuple[str, str, list[str | None]]:
+        """Check a record move by move and store it; nothing is stored if a move is bad.
+        Returns the new game's id, its game and the person seats' secrets. An unfinished
+        game counts against its address's limit like a new one."""
         try:
             if isinstance(body, str):
                 rec = load(body)
             elif isinstance(body, dict):
                 rec = Record.from_json(body)
             else:
-                raise BadRecord("send a record: a JSON object, or its text form")
+                raise BadRecord("send a record: a JSON object, or its text form",
+                                code="record.body")
             check_text(rec.to_json())
             final = rec.replay()
         except BadRecord as exc:
-            raise Invalid(str(exc)) from exc
+            raise Invalid.of(exc) from exc
         except RecursionError as exc:
-            raise Invalid("the record is nested too deeply") from exc
+            raise Invalid("the record is nested too deeply", code="record.too_deep") from exc
         except ValueError as exc:  # a number of thousands of digits in its JSON
-            raise Invalid(f"the record cannot be read: {exc}") from exc
+            raise Invalid(f"the record cannot be read: {exc}", code="record.unreadable") from exc
         if not -(2**63) <= rec.seed < 2**63:
-            raise Invalid("the record's seed must fit in 64 bits")
+            raise Invalid("the record's seed must fit in 64 bits", code="record.seed_range")
         seats = _seats_of(rec, final.num_players, set(players.levels(rec.game)))
         tokens = [new_token() if s["type"] == "person" and not final.is_over else None
                   for s in seats]
         over = final.is_over
+        if not over and client is not None:
+            await ending.check_room(self.service, client)
         row = await blocking(
             self.service.db.games.import_game, rec.game, dict(final.options), rec.seed, seats,
             list(rec.moves), "over" if over else "active", final.to_move,
             result_of(final) if over else None, tokens, client)
         if not over:
             self.service.schedule_computer(await self.service.load(row.id))
-        return row.id, tokens
+        return row.id, rec.game, tokens
 
     # --- rematch -----------------------------------------------------------------
     async def rematch(self, live: LiveGame, token: str | None, swap: bool) -> dict[str, Any]:
@@ -155,10 +164,11 @@ class Records:
         their old one (here, or pushed over their WebSocket); the answer carries the caller's.
         """
         if token is None:
-            raise Forbidden("a rematch needs the token of a seat of this game")
+            raise Forbidden("a rematch needs the token of a seat of this game",
+                            code="rematch.token")
         await self.service.seat_of(live, token)
         if not live.over:
-            raise Invalid("the game is not over yet")
+            raise Invalid("the game is not over yet", code="rematch.not_over")
         if live.rematch is None:
             await self._start_rematch(live, swap)
         assert live.rematch is not None

@@ -51,7 +51,7 @@ async def replay(request: Request) -> Response:
     seat = await service.seat_of(live, bearer_token(request))
     at = whole_number(request.query_params.get("at", "0"))
     if at is None:
-        raise Invalid("'at' must be a whole number of moves")
+        raise Invalid("'at' must be a whole number of moves", code="replay.at_number")
     return JSONResponse(records.view_at(live, at, seat))
 
 
@@ -63,7 +63,7 @@ async def history(request: Request) -> Response:
     start = _number(request, "from", 1)
     end = _number(request, "to", live.version)
     if end - start >= 2000:
-        raise Invalid("ask for at most 2000 moves at a time")
+        raise Invalid("ask for at most 2000 moves at a time", code="history.too_many", most=2000)
     return JSONResponse({"version": live.version,
                          "moves": records.history(live, start, min(end, live.version))})
 
@@ -73,7 +73,7 @@ def _number(request: Request, name: str, default: int) -> int:
     if raw is None:
         return default
     if not raw.isdigit():
-        raise Invalid(f"'{name}' must be a move number")
+        raise Invalid(f"'{name}' must be a move number", code="history.number", name=name)
     return int(raw)
 
 
@@ -85,8 +85,8 @@ async def import_record(request: Request) -> Response:
             "utf-8", "replace")
     else:
         body = await read_json(request, service.settings.max_body)
-    gid, tokens = await records.import_record(body, client_address(request))
-    return JSONResponse({"id": gid, "seats": [
+    gid, game, tokens = await records.import_record(body, client_address(request))
+    return JSONResponse({"id": gid, "game": game, "seats": [
         {"token": t, "url": f"/play/{gid}#token={t}" if t else None} for t in tokens]},
         status_code=201)
 
@@ -97,7 +97,7 @@ async def rematch(request: Request) -> Response:
     body = await read_json(request, service.settings.max_body)
     if not isinstance(body, dict) or set(body) - {"swap"} or not isinstance(
             body.get("swap", False), bool):
-        raise Invalid('the body must be {"swap": true} or {"swap": false}')
+        raise Invalid('the body must be {"swap": true} or {"swap": false}', code="rematch.body")
     result = await records.rematch(live, bearer_token(request), body.get("swap", False))
     return JSONResponse(result, status_code=201)
 

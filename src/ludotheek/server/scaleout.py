@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 #: seconds a computer turn may wait for its job before the sweeper sends it again
 STALLED_SECONDS = 8.0
+#: the "version" of a change without a move (a game ended, a seat left): read it again
+CHANGED = -1
 
 
 class ScaleOut:
@@ -43,12 +45,21 @@ class ScaleOut:
         """Tell the other processes that ``live`` has a new version."""
         await self.events.publish(live.id, live.version)
 
+    async def changed(self, live: LiveGame) -> None:
+        """Tell the other processes that ``live`` changed without a move (it ended, or a
+        seat was left to a computer): they read it again."""
+        await self.events.publish(live.id, CHANGED)
+
     async def send_turn(self, gid: str, version: int) -> None:
         """The job of the computer turn of ``gid`` at ``version``."""
         await self.jobs.send(gid, version)
 
     async def on_remote_change(self, gid: str, version: int) -> None:
         """Another process stored a move: catch up a game watched here, push its views."""
+        if version == CHANGED:
+            if self.service.cache.pop(gid) is not None and self.service.hub.watchers(gid):
+                await self.service.broadcast(await self.service.load(gid))
+            return
         live = self.service.cache.get(gid)
         if live is None or version <= live.version:
             return
@@ -68,7 +79,7 @@ class ScaleOut:
         state, movers = live.state, list(live.movers)
         try:
             if any(undo_target(m) is not None for m in new_moves):
-                raise IllegalMove("an undo needs the whole game")
+                raise IllegalMove("an undo needs the whole game", code="game.replay")
             for move in new_moves:
                 movers.append(mover_of(state, move))
                 state = apply_move(state, move)

@@ -21,21 +21,22 @@ def seat_of(live: LiveGame, token: str | None) -> int | None:
     if token is None:
         return None
     if not isinstance(token, str) or not token or len(token) > MAX_TOKEN:
-        raise Forbidden(WRONG)
+        raise Forbidden(WRONG, code="seat.wrong_token")
     wanted = hash_token(token)
     found = None
     for seat, stored in live.token_hashes.items():  # every one compared: constant time
         if hmac.compare_digest(stored, wanted):
             found = seat
     if found is None:
-        raise Forbidden(WRONG)
+        raise Forbidden(WRONG, code="seat.wrong_token")
     return found
 
 
 def seated(live: LiveGame, token: str | None, what: str) -> int:
     """The seat of ``token`` for ``what`` (a move, an undo, a hint), which needs one."""
     if token is None:
-        raise Forbidden(f"{what} needs the token of a seat (Authorization: Bearer TOKEN)")
+        raise Forbidden(f"{what} needs the token of a seat (Authorization: Bearer TOKEN)",
+                        code="seat.token_needed")
     seat = seat_of(live, token)
     assert seat is not None
     return seat

@@ -73,8 +73,8 @@ class GameService:
         return seat_of(live, token)
 
     async def listing(self, status: str | None, game: str | None, limit: int,
-                      offset: int) -> list[dict[str, Any]]:
-        rows = await blocking(self.db.games.listing, status, game, limit, offset)
+                      offset: int, started: bool = False) -> list[dict[str, Any]]:
+        rows = await blocking(self.db.games.listing, status, game, limit, offset, started)
         return [views.listing_entry(r) for r in rows]
 
     # --- views -----------------------------------------------------------------------

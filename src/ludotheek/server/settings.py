@@ -20,6 +20,14 @@ class Settings:
     max_ws_message: int = 64 * 1024
     #: moves (and other messages) a WebSocket connection may send per second
     ws_messages_per_second: float = 20.0
+    #: days without a move after which a game ends as abandoned (and no longer counts as
+    #: one of its address's games in progress)
+    abandon_days: float = 30.0
+    #: hours without a move after which a game in which no person has moved is aborted
+    #: (0: never)
+    abort_unplayed_hours: float = 24.0
+    #: seconds between looks for games nobody plays any more
+    ending_sweep_seconds: float = 3600.0
     #: games in progress one client address may have created
     max_active_games_per_client: int = field(default_factory=lambda: _env_int(
         "LUDOTHEEK_MAX_GAMES_PER_CLIENT", 100))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludotheek.games import get, names
+from ludotheek.server import ending
 from ludotheek.server.catalogs import LANGUAGES
 from ludotheek.server.livegame import LiveGame
 from ludotheek.store.games import GameRow
@@ -18,8 +19,10 @@ PAGE_LANGUAGES = LANGUAGES
 
 
 def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The seats as anyone may see them: kind, level and name."""
-    return [{"type": s["type"], "level": s["level"], "name": s["name"]} for s in seats]
+    """The seats as anyone may see them: kind, level, name, and whether a person left
+    the seat to a computer player (``left``)."""
+    return [{"type": s["type"], "level": s["level"], "name": s["name"],
+             "left": bool(s.get("left"))} for s in seats]
 
 
 def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
@@ -33,14 +36,16 @@ def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
         "game": live.game.name,
         "version": live.version,
         "to_move": to_move,
-        "over": st.is_over,
+        "over": live.over,
+        "status": live.status,
         "scores": list(st.scores()),
         "winners": st.winners() if st.is_over else [],
-        "end_reason": st.end_reason,
+        "end_reason": st.end_reason or live.ended,
         "legal_moves": st.legal_moves() if mine else [],
         "state": st.view(seat),
         "seat": seat,
-        "seats": public_seats(live.seats),
+        "seats": [{**s, "joined": i in live.joined}
+                  for i, s in enumerate(public_seats(live.seats))],
         "names": live.names(lang),
         "names_i18n": {code: live.names(code) for code in PAGE_LANGUAGES},
         "thinking": thinking,
@@ -50,6 +55,8 @@ def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
         "parent": live.parent,
         "rematch": live.rematch,
         "can_undo": live.undo_target(seat) is not None,
+        "abortable": ending.abortable(live),
+        "leave": ending.leave_kind(live),
     }
 
 

@@ -48,6 +48,17 @@ function confirmEnd(t, action) {
 export function createEnding({ box, gameId, t, held, current, show }) {
   let busy = false;
 
+  // POST .../<what> at the newest version; once more at the version a 409 names (a computer
+  // may have moved meanwhile: ending a game does not depend on the position)
+  async function post(what, seat) {
+    try {
+      return await api.post(`/api/games/${gameId}/${what}`, { version: current().version }, held()[seat]);
+    } catch (err) {
+      if (err.status !== 409 || !err.body || !Number.isInteger(err.body.version) || err.body.version === current().version) throw err;
+      return api.post(`/api/games/${gameId}/${what}`, { version: err.body.version }, held()[seat]);
+    }
+  }
+
   async function run(action) {
     const view = current();
     const seats = personSeats(view, held());
@@ -56,13 +67,13 @@ export function createEnding({ box, gameId, t, held, current, show }) {
     box.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
       if (action === "abort") {
-        show(seats[0], await api.post(`/api/games/${gameId}/abort`, { version: current().version }, held()[seats[0]]));
+        show(seats[0], await post("abort", seats[0]));
       } else if (action === "resign") {
         const seat = seats.includes(view.to_move) ? view.to_move : seats[0];
-        show(seat, await api.post(`/api/games/${gameId}/leave`, { version: current().version }, held()[seat]));
+        show(seat, await post("leave", seat));
       } else {
         for (const seat of seats) {
-          await api.post(`/api/games/${gameId}/leave`, { version: current().version }, held()[seat]);
+          await post("leave", seat);
           forgetSeat(gameId, seat);
         }
         toast(t("ending.left"));

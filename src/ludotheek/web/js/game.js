@@ -260,6 +260,9 @@ function onMessage(key) {
       if (accept(key, msg.view, true)) enqueue();
     } else if (msg.type === "error") {
       toast(errorText({ message: msg.error, body: msg }, current ? current.names : []), "error");
+    } else if (msg.type === "joined") {  // a friend took their seat: no invite link any more
+      for (const v of Object.values(views)) if (v.seats[msg.seat]) v.seats[msg.seat].joined = true;
+      if (current) drawSeats(current);
     } else if (msg.type === "rematch") {
       if (msg.token) remember(msg.id, current.game, msg.seat, msg.token);
       toast(t("game.rematch_started"));
