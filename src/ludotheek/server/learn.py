@@ -29,7 +29,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ludotheek import lessons
-from ludotheek.core.errors import IllegalMove
+from ludotheek.core.errors import IllegalMove, quoted
 from ludotheek.core.record import Record, effective_line, mover_of
 from ludotheek.games import get, names
 from ludotheek.server.errors import Invalid, NotFound
@@ -53,7 +53,8 @@ def _lang(request: Request) -> str:
 def _game(request: Request) -> str:
     game = request.path_params["game"]
     if game not in names():
-        raise NotFound(f"there is no game {game!r}; the games are: {', '.join(names())}")
+        raise NotFound(f"there is no game {game!r}; the games are: {', '.join(names())}",
+                       code="game.unknown", game=quoted(game), games=", ".join(names()))
     return str(game)
 
 
@@ -61,7 +62,7 @@ def _lesson(request: Request) -> lessons.Lesson:
     game = _game(request)
     found = lessons.lesson(game)
     if found is None:
-        raise NotFound(f"{game} has no guided game yet")
+        raise NotFound(f"{game} has no guided game yet", code="learn.no_guided", game=game)
     return found
 
 
@@ -76,7 +77,8 @@ def _live(game: str, record: Record, at: int, learner: int | None,
     """The position after ``at`` moves of ``record`` as a game in play (never stored)."""
     states = lessons.positions(game, record)
     if not 0 <= at < len(states):
-        raise Invalid(f"'at' must be a move number from 0 to {len(states) - 1}")
+        raise Invalid(f"'at' must be a move number from 0 to {len(states) - 1}",
+                      code="replay.at", last=len(states) - 1)
     moves = list(record.moves[:at])
     movers = [mover_of(states[i], m) for i, m in enumerate(moves)]
     # one id per record: the replay cache (server/records.py) keeps states by id
@@ -104,7 +106,7 @@ def _howto(request: Request) -> lessons.HowTo:
     game = _game(request)
     found = lessons.howto(game)
     if found is None:
-        raise NotFound(f"{game} has no \"How to play\" yet")
+        raise NotFound(f"{game} has no \"How to play\" yet", code="learn.no_howto", game=game)
     return found
 
 
@@ -155,7 +157,7 @@ async def view(request: Request) -> JSONResponse:
     found = _lesson(request)
     at = whole_number(request.query_params.get("at", "0"))
     if at is None:
-        raise Invalid("'at' must be a whole number of moves")
+        raise Invalid("'at' must be a whole number of moves", code="replay.at_number")
     live = _live(found.game, found.record, at, found.seat, found.finish_level)
     return JSONResponse(_view(live, found.seat, _lang(request)))
 
@@ -165,7 +167,8 @@ def _history(request: Request, game: str, record: Record, seat: int | None) -> J
     start = whole_number(request.query_params.get("from", "1"))
     end = whole_number(request.query_params.get("to", str(total)))
     if start is None or end is None or not 1 <= start <= end or total == 0:
-        raise Invalid(f"'from' and 'to' must be move numbers with 1 <= from <= to <= {total}")
+        raise Invalid(f"'from' and 'to' must be move numbers with 1 <= from <= to <= {total}",
+                      code="history.range", last=total)
     live = _live(game, record, total, seat)
     records: Records = request.app.state.records
     return JSONResponse({"version": total,
@@ -183,7 +186,7 @@ async def howto_history(request: Request) -> JSONResponse:
     try:
         diagram = found.diagram(request.query_params.get("diagram", ""))
     except KeyError as exc:
-        raise NotFound("there is no such diagram") from exc
+        raise NotFound("there is no such diagram", code="learn.no_diagram") from exc
     return _history(request, found.game, diagram.record, diagram.seat)
 
 
@@ -193,15 +196,17 @@ async def attempt(request: Request) -> JSONResponse:
     service: GameService = request.app.state.service
     body = await read_json(request, service.settings.max_body)
     if not isinstance(body, dict) or set(body) != TRY_FIELDS:
-        raise Invalid('the body must be {"at": N, "move": "..."}')
+        raise Invalid('the body must be {"at": N, "move": "..."}', code="learn.body")
     at, move = body["at"], body["move"]
     if isinstance(at, bool) or not isinstance(at, int):
-        raise Invalid("'at' must be the whole number of moves of the position")
+        raise Invalid("'at' must be the whole number of moves of the position",
+                      code="replay.at_number")
     if not isinstance(move, str) or len(move) > 200:
-        raise Invalid("'move' must be a text in the game's notation")
+        raise Invalid("'move' must be a text in the game's notation", code="move.not_text")
     states = lessons.positions(found.game, found.record)
     if not 0 <= at < len(found.record.moves) or states[at].to_move != found.seat:
-        raise Invalid("'at' must be a position where the learner is to move")
+        raise Invalid("'at' must be a position where the learner is to move",
+                      code="learn.not_learners_turn")
     state = states[at]
     expected = found.record.moves[at]
     try:
