@@ -122,7 +122,7 @@ def test_importing_a_record_from_the_lobby(server: ServerProcess, context_factor
     page.set_input_files("#import-file", str(bad))
     page.locator("#import-form button").click()
     page.wait_for_selector(".toast.error")
-    assert "is illegal" in page.locator(".toast").inner_text()
+    assert "is not allowed" in page.locator(".toast").inner_text()  # worded by the catalog
     page.set_input_files("#import-file", str(good))
     page.locator("#import-form button").click()
     page.wait_for_url("**/replay/*")

@@ -59,7 +59,9 @@ def test_a_game_nobody_moved_in_can_be_aborted(client: TestClient) -> None:
     r = _end(client, gid, "abort", north, 0)
     assert r.status_code == 200
     view = r.json()
-    assert view["status"] == "aborted" and view["over"] and view["winners"] == []
+    # ended without a result: not "over" by the game's rules, nothing to play, nobody thinks
+    assert view["status"] == "aborted" and not view["over"] and view["winners"] == []
+    assert not view["thinking"]
     assert view["end_reason"] == "aborted" and not view["abortable"] and view["leave"] is None
     assert view["legal_moves"] == []
     # ended: no move, no second abort, no leaving; the lobby no longer lists it in progress
@@ -161,7 +163,7 @@ def test_games_without_a_move_for_a_long_time_end_as_abandoned(client: TestClien
         ws.receive_json()
         assert client.portal.call(sweep, client.app.state.service) == 1  # type: ignore[attr-defined]
         pushed = ws.receive_json()
-    assert pushed["view"]["status"] == "abandoned" and pushed["view"]["over"]
+    assert pushed["view"]["status"] == "abandoned" and pushed["view"]["legal_moves"] == []
     assert client.get(f"/api/games/{old}").json()["end_reason"] == "abandoned"
     assert client.get(f"/api/games/{fresh}").json()["status"] == "active"
 

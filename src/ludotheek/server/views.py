@@ -29,14 +29,14 @@ def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
     """The game as ``seat`` (None: a spectator) sees it, names in ``lang``."""
     st = live.state
     to_move = st.to_move
-    thinking = live.thinking or live.computer_to_move()
-    mine = seat is not None and seat == to_move and not thinking
+    thinking = (live.thinking or live.computer_to_move()) and not live.over
+    mine = seat is not None and seat == to_move and not thinking and not live.over
     return {
         "id": live.id,
         "game": live.game.name,
         "version": live.version,
         "to_move": to_move,
-        "over": live.over,
+        "over": st.is_over,
         "status": live.status,
         "scores": list(st.scores()),
         "winners": st.winners() if st.is_over else [],

@@ -18,7 +18,7 @@ function personSeats(view, held) {
 
 // Which action the buttons offer for `view`: "abort", "resign", "leave" or null.
 export function endingAction(view, held) {
-  if (view.over || !personSeats(view, held).length) return null;
+  if (view.over || (view.status && view.status !== "active") || !personSeats(view, held).length) return null;
   if (view.abortable) return "abort";
   return view.leave === "resign" ? "resign" : view.leave === "computer" ? "leave" : null;
 }

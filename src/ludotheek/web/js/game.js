@@ -89,7 +89,7 @@ function drawSeats(view) {
     const box = el("div", {}, li);
     const seat = view.seats[i];
     if (invites[i] !== undefined && (seat.joined || seat.type !== "person")) forgetInvite(gameId, i);  // the friend came
-    else if (invites[i] !== undefined && held[i] === undefined && !view.over) box.append(inviteBox(invites[i]));
+    else if (invites[i] !== undefined && held[i] === undefined && statusOf(view) === "active") box.append(inviteBox(invites[i]));
     return box;
   }));
   // a spectator watches: no controls of a seat, and the page says so
@@ -97,11 +97,11 @@ function drawSeats(view) {
 }
 
 function statusText(view) {
+  if (!["active", "over"].includes(statusOf(view))) return t(`shell.${statusOf(view)}`);
   if (renderer && renderer.status) {
     const custom = renderer.status(view);
     if (custom) return custom;
   }
-  if (!["active", "over"].includes(statusOf(view))) return t(`shell.${statusOf(view)}`);
   if (view.over) return t("game.over");
   const name = view.names[view.to_move];
   if (view.thinking) return t("game.thinking", { name });
@@ -118,7 +118,7 @@ function hintButton(view) {
   const seat = view.to_move;
   const alone = seat !== null && held[seat] !== undefined
     && view.seats.every((s, i) => i === seat || s.type === "computer");
-  box.hidden = view.over || !alone || !view.legal_moves.length;
+  box.hidden = statusOf(view) !== "active" || !alone || !view.legal_moves.length;
   if (hintFor !== null && hintFor !== view.version) {
     document.getElementById("hint-text").textContent = "";
     hintFor = null;
@@ -186,7 +186,7 @@ function drawStatus(view) {
   const status = document.getElementById("status");
   status.replaceChildren(el("span", { class: view.thinking ? "thinking" : "", text: statusText(view) }));
   const banner = document.getElementById("banner");
-  if (!view.over) { banner.replaceChildren(); return; }
+  if (statusOf(view) === "active") { banner.replaceChildren(); return; }
   const unplayed = !["active", "over"].includes(statusOf(view));
   const text = unplayed ? t(`shell.${statusOf(view)}.result`)
     : (renderer && renderer.result) ? renderer.result(view) : defaultResult(view);
@@ -207,7 +207,9 @@ function show(view = current) {
   current = view;
   document.getElementById("title").textContent = t(`${view.game}.title`);
   document.title = `${t(`${view.game}.title`)} · ludotheek`;
-  document.getElementById("status").hidden = Boolean(renderer && renderer.ownsStatus);
+  // a game ended without a result says so in the shell's line, whoever writes the status
+  document.getElementById("status").hidden = Boolean(renderer && renderer.ownsStatus)
+    && ["active", "over"].includes(statusOf(view));
   drawSeats(view);
   drawStatus(view);
   recordLinks(view);

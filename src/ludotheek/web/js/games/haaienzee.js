@@ -183,7 +183,7 @@ export function create(ctx) {
     }
     drawMeters(meters, view, t);
     const seat = heldSeat(view);
-    resignBtn.hidden = ctx.replay || view.over || seat === null;
+    resignBtn.hidden = ctx.replay || view.over || (view.status && view.status !== "active") || seat === null;
     undoBtn.hidden = ctx.replay || !view.can_undo;
     undoBtn.disabled = ui.busy;
     texts();

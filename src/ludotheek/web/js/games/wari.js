@@ -182,7 +182,7 @@ export function create(ctx) {
   function update(view, prev) {
     lastView = view;
     const st = view.state;
-    resignBtn.disabled = view.over || mySeat(view) === null;
+    resignBtn.disabled = view.over || (view.status && view.status !== "active") || mySeat(view) === null;
     moveList(view);
     const step = prev && prev.id === view.id && view.version === prev.version + 1 && st.last && !view.state.end?.startsWith("resign") && !ctx.replay;
     animating = animating.then(async () => {
