@@ -138,6 +138,29 @@ def test_abort_asks_first_then_the_banner_offers_a_new_game(
     page.wait_for_url(f"{server.url}/#game-wari")
 
 
+def test_on_a_phone_the_aborted_akwaier_page_shows_how_it_ended(
+        server: ServerProcess, browser: Any) -> None:
+    computer = {"type": "computer", "level": "easy"}
+    gid, tokens = _create(server, "akwaier", [PERSON] + [computer] * 5)
+    ctx = browser.new_context(locale="en", viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = ctx.new_page()
+        _open(page, server, gid, tokens[0])
+        button = page.locator("#end-abort")
+        button.scroll_into_view_if_needed()  # below the board and the tables on a phone
+        button.tap()
+        page.locator("#confirm-end-yes").tap()
+        page.wait_for_selector("#result")
+        # the banner that says so comes into view; the game's own line says it too
+        top = page.evaluate("document.getElementById('banner').getBoundingClientRect().top")
+        assert 0 <= top < 844
+        assert "no result" in page.locator("#result").inner_text()
+        assert page.locator("#status").inner_text() == "The game was aborted."
+        assert page.locator("#board").get_by_text("The game was aborted.").count() >= 1
+    finally:
+        ctx.close()
+
+
 def test_aqua_romana_resigned_from_the_page_then_a_rematch_from_the_banner(
         server: ServerProcess, context_factory: Any) -> None:
     gid, tokens = _create(server, "aqua_romana", [PERSON, PERSON], first=1)

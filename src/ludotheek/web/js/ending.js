@@ -66,18 +66,19 @@ export function createEnding({ box, gameId, t, held, current, show }) {
     busy = true;
     box.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
-      if (action === "abort") {
-        show(seats[0], await post("abort", seats[0]));
-      } else if (action === "resign") {
-        const seat = seats.includes(view.to_move) ? view.to_move : seats[0];
-        show(seat, await post("leave", seat));
-      } else {
+      if (action === "leave") {
         for (const seat of seats) {
           await post("leave", seat);
           forgetSeat(gameId, seat);
         }
         toast(t("ending.left"));
         location.reload();  // a spectator's page from now on
+      } else {
+        const seat = action === "resign" && seats.includes(view.to_move) ? view.to_move : seats[0];
+        show(seat, await post(action === "abort" ? "abort" : "leave", seat));
+        // the button sits below the board: bring the banner that says how it ended into view
+        const banner = document.getElementById("banner");
+        if (banner) banner.scrollIntoView({ block: "nearest" });
       }
     } catch (err) {
       toast(errorText(err, view.names), "error");

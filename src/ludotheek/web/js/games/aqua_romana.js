@@ -131,7 +131,8 @@ export function create(ctx) {
     board.dataset.select = step.stage || "";
     statusLine.replaceChildren(el("span", { class: view.thinking ? "thinking" : "", text: step.line }));
     stepPanel.replaceChildren(...step.parts);
-    stepBox.hidden = view.over;   // the banner says who won; the scoring is below the board
+    // the banner says who won (the scoring is below the board) or that the game was aborted/abandoned
+    stepBox.hidden = view.over || Boolean(view.status && view.status !== "active");
     undoBtn.hidden = ctx.replay || !view.can_undo;
     undoBtn.disabled = ui.busy;
     drawPanel(panel, view, t, ctx.held());

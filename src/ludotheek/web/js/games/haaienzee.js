@@ -180,6 +180,7 @@ export function create(ctx) {
       };
       drawControls(controls, view, ui, o, handlers, t);
       controls.title.textContent = capital(controls.title.textContent);
+      controls.node.hidden = Boolean(view.status && !["active", "over"].includes(view.status));  // aborted, abandoned
     }
     drawMeters(meters, view, t);
     const seat = heldSeat(view);

@@ -60,6 +60,9 @@ function phase(view, ui, t) {
       line: t("akwaier.line.over", { name: top.name, wealth: money(top.wealth) }), preview: [],
     };
   }
+  if (view.status && view.status !== "active") {   // aborted or abandoned: no result, no moves
+    return { buttons: [], line: t(`shell.${view.status}`), preview: [] };
+  }
   if (!mine(view)) {
     const name = moverName(view);
     const computer = view.seats[view.to_move] && view.seats[view.to_move].type === "computer";
