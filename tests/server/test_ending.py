@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import text
 from starlette.testclient import TestClient
 
+from ludotheek.games import get, names
 from ludotheek.server import Settings, create_app
 from ludotheek.server.ending import sweep
 from tests.server.conftest import auth, new_wari, wait_version
@@ -138,6 +139,35 @@ def test_akwaier_played_on_by_computers_when_its_only_person_leaves(client: Test
     assert r.status_code == 200, r.text
     assert r.json()["seats"][0]["type"] == "computer" and r.json()["leave"] == "computer"
     wait_version(client, gid, 3)
+
+
+@pytest.mark.parametrize("game", names())
+def test_every_game_can_be_aborted_then_left_once_a_person_moved(client: TestClient,
+                                                                 game: str) -> None:
+    """Whatever the game (its rules resign or not, two seats or more): nobody is stuck."""
+    n = get(game).num_players({})
+    gid, tokens = _create(client, game, [PERSON] * n)
+    assert client.get(f"/api/games/{gid}").json()["abortable"]
+    assert _end(client, gid, "abort", tokens[0], 0).json()["status"] == "aborted"
+    gid, tokens = _create(client, game, [PERSON] * n)
+    view = client.get(f"/api/games/{gid}").json()
+    mover = view["to_move"]
+    seen = client.get(f"/api/games/{gid}", headers=auth(tokens[mover])).json()
+    r = client.post(f"/api/games/{gid}/moves", json={"move": seen["legal_moves"][0],
+                                                     "version": 0}, headers=auth(tokens[mover]))
+    assert r.status_code == 200, r.text
+    after = r.json()
+    if after["over"]:
+        return  # a game one move long has nothing left to leave
+    assert not after["abortable"] and after["leave"] in ("resign", "computer")
+    leaver = after["to_move"]
+    left = _leave(client, gid, tokens[leaver])
+    assert left.status_code == 200, left.text
+    if after["leave"] == "resign":
+        assert left.json()["over"] and leaver not in left.json()["winners"]
+    else:
+        assert left.json()["seats"][leaver]["left"] and left.json()["status"] == "active"
+        assert client.get(f"/api/games/{gid}", headers=auth(tokens[leaver])).status_code == 403
 
 
 # --- a friend has come ------------------------------------------------------------------
