@@ -137,7 +137,7 @@ def review_for(game: str) -> Review:
     module = plugin(game).review  # UnknownGame for a game that does not exist
     review = getattr(importlib.import_module(module), "REVIEW", None) if module else None
     if not isinstance(review, Review):
-        raise NoAnalysis(f"{game} declares no analysis")
+        raise NoAnalysis(f"{game} declares no analysis", code="analysis.none", game=game)
     return review
 
 

@@ -48,7 +48,7 @@ def people(live: LiveGame) -> int:
 def check_allowed(live: LiveGame) -> None:
     """:class:`Forbidden` for a game in progress between people."""
     if not live.over and people(live) >= 2:
-        raise Forbidden(FORBIDDEN)
+        raise Forbidden(FORBIDDEN, code="analysis.between_people")
 
 
 def visible(result: dict[str, Any], live: LiveGame, seat: int | None) -> dict[str, Any]:
@@ -79,7 +79,7 @@ class Analyses:
         try:
             return review_for(live.game.name).engine()
         except NoAnalysis as exc:
-            raise Invalid(str(exc)) from exc
+            raise Invalid.of(exc) from exc
 
     # --- asking -----------------------------------------------------------------
     async def _game(self, gid: str, token: str | None) -> tuple[LiveGame, int | None]:
@@ -106,7 +106,8 @@ class Analyses:
         if row is None or row.moves < moves or row.status == FAILED:
             plan = await blocking(plan_of, self.db, live.id, moves)
             if plan is None:
-                raise Invalid("the game cannot be read from the database")
+                raise Invalid("the game cannot be read from the database",
+                              code="analysis.unreadable")
             await blocking(self.db.analyses.start, live.id, engine, moves, len(plan.studied()))
             self._launch(live.id, engine, moves, plan)
             row = await blocking(self.db.analyses.get, live.id, engine)

@@ -63,7 +63,7 @@ async def _view(conn: Connection, msg: dict[str, Any]) -> None:
 
 async def _analyse(conn: Connection, msg: dict[str, Any]) -> None:
     if set(msg) - {"type"}:
-        raise Invalid("an 'analyse' message has no other fields")
+        raise Invalid("an 'analyse' message has no other fields", code="live.analyse_fields")
     answer = await conn.ws.app.state.analyses.start(conn.live.id, conn.token)
     await conn.ws.send_json({"type": "analysis", **answer})
 

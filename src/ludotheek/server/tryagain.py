@@ -16,7 +16,8 @@ from typing import Any
 from ludotheek import players
 from ludotheek.core.record import Record, effective_line
 from ludotheek.server.analysis import check_allowed
-from ludotheek.server.errors import Forbidden, Invalid, TooMany
+from ludotheek.server.ending import check_room
+from ludotheek.server.errors import Forbidden, Invalid
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
 from ludotheek.server.service import GameService
@@ -30,7 +31,8 @@ LEVEL = "strong"
 def _number(body: dict[str, Any], key: str, low: int, high: int) -> int:
     value = body[key]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise Invalid(f"'{key}' must be a whole number from {low} to {high}")
+        raise Invalid(f"'{key}' must be a whole number from {low} to {high}",
+                      code="request.number", name=key, low=low, high=high)
     return value
 
 
@@ -41,17 +43,20 @@ async def try_again(service: GameService, live: LiveGame, body: Any,
     check_allowed(live)
     if not live.over and live.game.secret_seed:
         raise Forbidden("not while the game runs: a new game with its seed would show what "
-                        "is still hidden in this one (the tiles to come)")
+                        "is still hidden in this one (the tiles to come)",
+                        code="tryagain.secret_running")
     if not isinstance(body, dict) or "at" not in body or set(body) - FIELDS:
         raise Invalid('the body must be {"at": N} or {"at": N, "seat": S}: N the '
-                         'position (the number of moves), S the seat you play')
+                      'position (the number of moves), S the seat you play',
+                      code="tryagain.body")
     at = _number(body, "at", 0, live.version)
     prefix = tuple(live.moves[:at])
     moves = tuple(prefix[k - 1] for k in effective_line(prefix))
     record = Record(live.game.name, live.options, live.seed, moves)
     state = await blocking(record.replay)
     if state.is_over:
-        raise Invalid("the game is over in that position; choose an earlier one")
+        raise Invalid("the game is over in that position; choose an earlier one",
+                      code="tryagain.over")
     n = len(live.seats)
     seat = _number(body, "seat", 0, n - 1) if "seat" in body else state.to_move
     assert seat is not None
@@ -66,10 +71,7 @@ async def try_again(service: GameService, live: LiveGame, body: Any,
                 else LEVEL
             seats.append({"type": "computer", "level": level, "name": old["name"]})
     if client is not None:
-        active = await blocking(service.db.games.count_active_by_client, client)
-        if active >= service.settings.max_active_games_per_client:
-            raise TooMany(f"this address already has {active} games in progress "
-                          f"(at most {service.settings.max_active_games_per_client})")
+        await check_room(service, client)  # live games only; the refusal lists them
     token = new_token()
     tokens = [token if i == seat else None for i in range(n)]
     row = await blocking(service.db.games.import_game, live.game.name, dict(live.options),

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { markMoves } from "./highlight.js";
 import { language, t } from "./i18n.js";
+import { errorText } from "./problems.js";
 import { remember } from "./tokens.js";
 import { el, svg, toast } from "./ui.js";
 
@@ -90,7 +91,7 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
       showStatus(answer);
       if (answer.status === "running") polling = setTimeout(poll, 500);
     } catch (err) {
-      note.textContent = err.status === 403 ? t("analysis.forbidden") : err.message;
+      note.textContent = err.status === 403 ? t("analysis.forbidden") : errorText(err);
     }
   }
 
@@ -103,7 +104,7 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
       if (answer.status === "running") polling = setTimeout(poll, 300);
     } catch (err) {
       button.disabled = false;
-      note.textContent = err.status === 403 ? t("analysis.forbidden") : err.message;
+      note.textContent = err.status === 403 ? t("analysis.forbidden") : errorText(err);
     }
   }
   button.addEventListener("click", start);
@@ -252,7 +253,7 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
       const res = await api.post(`/api/games/${gameId}/try`, { at });
       remember(res.id, game, res.seat, res.token);
       location.href = `/play/${res.id}`;
-    } catch (err) { toast(err.message, "error"); }
+    } catch (err) { toast(errorText(err), "error"); }  // in the page's language
   }
 
   let width = 0;
