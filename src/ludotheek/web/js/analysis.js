@@ -16,9 +16,10 @@ let GW = 640;  // the graph is drawn at its width on screen (redrawn when that c
 const GH = 200;
 const PAD = { left: 56, right: 12, top: 12, bottom: 26 };
 
-// Whether this game may be analysed now: finished, or at most one person playing.
+// Whether this game may be analysed now: ended (by its rules, aborted or abandoned), or at
+// most one person playing.
 export function allowed(view) {
-  return view.over || view.seats.filter((s) => s.type === "person").length < 2;
+  return view.over || (view.status && view.status !== "active") || view.seats.filter((s) => s.type === "person").length < 2;
 }
 
 function number(value, decimals) {
