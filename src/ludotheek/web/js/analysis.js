@@ -22,15 +22,30 @@ export function allowed(view) {
   return view.over || (view.status && view.status !== "active") || view.seats.filter((s) => s.type === "person").length < 2;
 }
 
-function number(value, decimals) {
-  return new Intl.NumberFormat(language(), { maximumFractionDigits: decimals, minimumFractionDigits: decimals }).format(value);
+function number(value, decimals, least = decimals) {
+  return new Intl.NumberFormat(language(), { maximumFractionDigits: decimals, minimumFractionDigits: least }).format(value);
 }
 
 // A standing or a loss as words: "+3.5", "62%", "182,400".
-export function formatValue(result, value, { signed = result.signed } = {}) {
+// An axis' round values (axis: true) without trailing zeros: "+20", "2.5".
+export function formatValue(result, value, { signed = result.signed, axis = false } = {}) {
   if (result.unit === "chance") return `${number(100 * value, 0)}%`;
-  const text = number(value, result.decimals);
+  const text = number(value, result.decimals, axis ? 0 : result.decimals);
   return signed && value > 0 ? `+${text}` : text;
+}
+
+// Round values around lo..hi for the graph's axis: steps of 1, 2, 2.5 or 5 times a power of
+// ten, at most six lines; the range grows to the outer ones.
+export function roundTicks(lo, hi) {
+  if (hi - lo < 1e-9) { hi += 1; lo -= 1; }
+  const power = 10 ** Math.floor(Math.log10((hi - lo) / 5));
+  const count = (step) => Math.ceil(hi / step - 1e-9) - Math.floor(lo / step + 1e-9) + 1;
+  const step = [1, 2, 2.5, 5, 10, 20].map((k) => k * power).find((v) => count(v) <= 6);
+  const first = Math.floor(lo / step + 1e-9) * step;
+  const top = Math.ceil(hi / step - 1e-9) * step;
+  const ticks = [];
+  for (let i = 0; first + i * step <= top + step / 2; i++) ticks.push(Math.abs(first + i * step) < step / 1e6 ? 0 : first + i * step);
+  return { lo: first, hi: top, ticks };
 }
 
 function gainText(result, loss) {
@@ -123,25 +138,26 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
     const last = Math.max(1, ...points.map((p) => p.at));
     let lo;
     let hi;
-    if (result.unit === "chance") { lo = 0; hi = 1; } else {
+    let ticks;
+    if (result.unit === "chance") { lo = 0; hi = 1; ticks = [0, 0.5, 1]; } else {
       const all = points.flatMap((p) => p.standing);
       lo = Math.min(...all);
       hi = Math.max(...all);
       if (result.signed) { hi = Math.max(1, Math.abs(lo), Math.abs(hi)); lo = -hi; }
-      if (hi - lo < 1e-9) { hi += 1; lo -= 1; }
+      ({ lo, hi, ticks } = roundTicks(lo, hi));
     }
     const x = (at) => PAD.left + (at / last) * (GW - PAD.left - PAD.right);
     const y = (v) => PAD.top + (1 - (v - lo) / (hi - lo)) * (GH - PAD.top - PAD.bottom);
-    return { points, last, lo, hi, x, y };
+    return { points, last, lo, hi, ticks, x, y };
   }
 
   function drawGraph() {
     GW = Math.max(300, Math.round(graph.clientWidth || 640));
     const s = scale();
     const nodes = [];
-    for (const v of [s.lo, (s.lo + s.hi) / 2, s.hi]) {
+    for (const v of s.ticks) {
       nodes.push(svg("line", { x1: PAD.left, x2: GW - PAD.right, y1: s.y(v), y2: s.y(v), class: "grid" }));
-      nodes.push(svg("text", { x: PAD.left - 6, y: s.y(v) + 4, class: "axis", "text-anchor": "end", text: formatValue(result, v) }));
+      nodes.push(svg("text", { x: PAD.left - 6, y: s.y(v) + 4, class: "axis", "text-anchor": "end", text: formatValue(result, v, { axis: true }) }));
     }
     nodes.push(svg("text", { x: PAD.left, y: GH - 6, class: "axis", text: "0" }));
     nodes.push(svg("text", { x: GW - PAD.right, y: GH - 6, class: "axis", "text-anchor": "end", text: String(s.last) }));
