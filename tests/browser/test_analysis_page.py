@@ -99,3 +99,29 @@ def test_no_analysis_of_a_game_between_people_in_progress(server: ServerProcess,
     page.goto(f"{server.url}/play/{gid}")
     page.wait_for_selector("#record a")
     assert page.locator("#analyse-link").count() == 0
+
+
+def test_a_game_without_an_analysis_offers_none(server: ServerProcess,
+                                                context_factory: Any) -> None:
+    from ludotheek.core.record import Record
+    from ludotheek.games import get
+
+    state = get("nim").new(1)  # the test game declares no analysis
+    moves = []
+    while not state.is_over:
+        moves.append(state.legal_moves()[0])
+        state = state.play(moves[-1])
+    data = Record("nim", dict(state.options), 1, tuple(moves)).to_json()
+    data["seats"] = [{"type": "person", "name": "Ann"}, {"type": "computer", "level": "random"}]
+    r = httpx.post(f"{server.url}/api/records", json=data)
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    meta = {g["name"]: g for g in httpx.get(f"{server.url}/api/meta").json()["games"]}
+    assert not meta["nim"]["analysis"] and meta["wari"]["analysis"]
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/replay/{gid}?analyse=1")
+    page.wait_for_selector("#analysis #analyse", state="attached")
+    page.wait_for_function("document.getElementById('analysis').hidden")
+    page.goto(f"{server.url}/play/{gid}")
+    page.wait_for_selector("#record[data-analysis='no'] #replay-link")
+    assert page.locator("#analyse-link").count() == 0

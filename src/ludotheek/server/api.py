@@ -10,7 +10,7 @@ from starlette.routing import Route
 
 from ludotheek import __version__, players
 from ludotheek.core.errors import quoted
-from ludotheek.games import get, names
+from ludotheek.games import get, names, plugin
 from ludotheek.server import ending
 from ludotheek.server.errors import Invalid, NotFound
 from ludotheek.server.http import bearer_token, client_address, read_json, whole_number
@@ -40,6 +40,7 @@ async def meta(request: Request) -> JSONResponse:
         info = get(name).describe()
         info["levels"] = [lv.describe() for lv in players.levels(name).values()]
         info["page"] = has_page(name)  # the lobby says so for the others
+        info["analysis"] = plugin(name).review is not None  # its games can be analysed
         games.append(info)
     return JSONResponse({"version": __version__, "games": games})
 

@@ -150,7 +150,7 @@ def spec() -> dict[str, Any]:
             **_learn_paths(),
             **analysis_paths(GAME_ID, _errors),
             "/api/meta": {"get": {
-                "summary": "The games, their options and levels",
+                "summary": "The games, their options, levels, pages and analyses",
                 "responses": {"200": {"description": "games",
                                       "content": {"application/json": {"schema": {
                                           "type": "object"}}}}}}},

@@ -22,6 +22,14 @@ export function allowed(view) {
   return view.over || (view.status && view.status !== "active") || view.seats.filter((s) => s.type === "person").length < 2;
 }
 
+let meta = null;
+// Whether `game` declares an analysis at all (/api/meta's `analysis`, fetched once a page).
+export async function declared(game) {
+  meta = meta || api.get("/api/meta").catch(() => ({ games: [] }));
+  const found = (await meta).games.find((g) => g.name === game);
+  return Boolean(found && found.analysis);
+}
+
 function number(value, decimals, least = decimals) {
   return new Intl.NumberFormat(language(), { maximumFractionDigits: decimals, minimumFractionDigits: least }).format(value);
 }
@@ -71,6 +79,7 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
   let clearMarks = () => {};
   let pendingMark = null;
 
+  declared(game).then((yes) => { if (!yes) box.hidden = true; });
   if (!allowed(view)) {
     button.disabled = true;
     note.textContent = t("analysis.forbidden");

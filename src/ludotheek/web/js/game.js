@@ -3,7 +3,7 @@
 //
 // Views are shown one by one in order: a renderer may pace them (renderer.pace), e.g.
 // to show computer moves at a human speed, while newer views wait in a queue.
-import { allowed as analysable } from "./analysis.js";
+import { allowed as analysable, declared } from "./analysis.js";
 import { api, connectLive } from "./api.js";
 import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
@@ -151,8 +151,13 @@ function recordLinks(view) {
     el("a", { href: `/api/games/${gameId}/record?download=1`, text: t("replay.export_json") }),
     el("a", { href: `/api/games/${gameId}/record.txt?download=1&lang=${language()}`, text: t("replay.export_text") }),
   ];
-  if (analysable(view)) links.push(el("a", { href: `/replay/${gameId}?analyse=1`, id: "analyse-link", text: t("analysis.analyse") }));
   box.replaceChildren(...links);
+  if (analysable(view)) {
+    declared(view.game).then((yes) => {
+      box.dataset.analysis = yes ? "yes" : "no";
+      if (yes && !document.getElementById("analyse-link")) box.append(el("a", { href: `/replay/${gameId}?analyse=1`, id: "analyse-link", text: t("analysis.analyse") }));
+    });
+  }
 }
 
 // After the game: the next game is a tap away, in the result banner.
