@@ -93,7 +93,7 @@ def test_a_whole_game_against_the_computer_by_clicking(server: ServerProcess,
     page.wait_for_selector("#hz-start[open]")
     # each level says how long the computer may think (strong: up to a second a move)
     page.wait_for_function("document.querySelector('#hz-start-opponent "
-                           "option[value=\"computer:strong\"]').textContent.includes('1 s')")
+                           "option[value=\"computer:strong\"]')?.textContent.includes('1 s')")
     page.select_option("#hz-start-opponent", "computer:easy")
     page.click("#hz-start-go")
     page.wait_for_url("**/play/*")
