@@ -1,4 +1,4 @@
-"""Computer players for Aqua Romana: ``greedy`` and ``strong``.
+"""Computer players for Aqua Romana, ``greedy`` and ``strong``, and its levels.
 
 ``greedy`` takes the longest immediate gain and closes an aqueduct when the podium is
 good; ``strong`` searches (see :mod:`.search`). Both offer ``analyse`` for hints.
@@ -7,6 +7,7 @@ good; ``strong`` searches (see :mod:`.search`). Both offer ``analyse`` for hints
 from __future__ import annotations
 
 from ludotheek.ai.base import Analysis, seeded
+from ludotheek.ai.ladder import RatingPlan
 from ludotheek.core.game import State
 from ludotheek.games.aqua_romana.evaluate import bonus_score, holding, placement_score
 from ludotheek.games.aqua_romana.geometry import JOKER
@@ -20,7 +21,7 @@ from ludotheek.games.aqua_romana.notation import (
 )
 from ludotheek.games.aqua_romana.rules import AquaState, Move, podium_for
 from ludotheek.games.aqua_romana.search import StrongPlayer
-from ludotheek.players import Level, PlayerInfo
+from ludotheek.players import Level, PlayerInfo, level
 
 #: greedy closes an aqueduct voluntarily from this podium up, when it loses nothing
 GOOD_PODIUM = 8
@@ -95,9 +96,18 @@ PLAYERS: dict[str, PlayerInfo] = {
                          "Monte Carlo tree search, each player maximising its own result"),
 }
 
+#: the ladder, weakest first: greedy choosing with a temperature (in squares of aqueduct:
+#: the lower, the fewer its mistakes), greedy itself, then the search with more and more
+#: iterations (a few already see further than greedy: its evaluation looks ahead)
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "random", {}, 0.0, {"en": "Easy", "nl": "Makkelijk", "no": "Lett"}),
-    "normal": Level("normal", "greedy", {}, 0.0,
-                    {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"}),
-    "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
+    "beginner": level("beginner", "tempered", {"inner": "greedy", "temperature": 1.5}),
+    "novice": level("novice", "tempered", {"inner": "greedy", "temperature": 0.6}),
+    "easy": level("easy", "tempered", {"inner": "greedy", "temperature": 0.3}),
+    "normal": level("normal", "greedy"),
+    "good": level("good", "strong", {"iterations": 4}, 1.0),
+    "expert": level("expert", "strong", {"iterations": 30}, 1.0),
+    "strong": level("strong", "strong", {}, 1.0),
 }
+
+#: two seats (the game's default); 200 games between neighbours, 60 a step further, 20 else
+RATING_PLAN = RatingPlan(seats=2, games=(200, 60, 20))
