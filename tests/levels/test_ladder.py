@@ -122,3 +122,29 @@ def test_plans_cover_every_level() -> None:
         levels = list(players.levels(game))
         tables = ladder.tables(levels, plan)
         assert {lv for t in tables for lv in t.levels} == set(levels), game
+
+
+def test_every_game_with_its_own_levels_offers_a_ladder_of_six() -> None:
+    from ludotheek.games import names
+
+    order = list(players.LADDER)
+    for game in names():
+        module = players.game_module(game)
+        if module is None or not hasattr(module, "LEVELS"):
+            continue  # the generic three (a test game)
+        ladder_names = [n for n in players.levels(game) if n in players.LADDER]
+        assert len(ladder_names) >= 6, game
+        assert ladder_names == sorted(ladder_names, key=order.index), game
+        assert {"easy", "normal", "strong"} <= set(ladder_names), game
+
+
+def test_a_random_opening_makes_games_of_fixed_players_differ() -> None:
+    table = ladder.Table(("a", "b"), 4)
+    fixed = {"a": Level("a", "strong", {"depth": 1}), "b": Level("b", "strong", {"depth": 2})}
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(players, "levels", lambda game: dict(fixed))
+        plain = [ladder.play_one("wari", {}, 1, 0, table, g) for g in (0, 2)]
+        opened = [ladder.play_one("wari", {}, 1, 0, table, g, opening=4) for g in (0, 2)]
+    assert plain[0]["scores"] == plain[1]["scores"]  # the same game twice
+    assert plain[0]["moves"] == plain[1]["moves"]
+    assert opened[0]["moves"] != opened[1]["moves"] or opened[0]["scores"] != opened[1]["scores"]

@@ -51,7 +51,9 @@ class RatingPlan:
     keep it. Every other level plays without its time limit: its work is fixed (so many
     simulations, so deep), and the limit only guards a busy server against a slow move;
     on a machine busy with other work it would cut the search short, and the games would
-    not replay.
+    not replay. ``opening``: plies played at random (from the deal's seed) before the
+    levels take over, the same for both rotations of a deal: in a game without chance,
+    two levels that draw no lots would otherwise play one game again and again.
     """
 
     seats: int = 2
@@ -60,11 +62,12 @@ class RatingPlan:
     slow: Sequence[str] = ()
     slow_factor: float = 1.0
     timed: Sequence[str] = ()
+    opening: int = 0
 
     def describe(self) -> dict[str, Any]:
         return {"seats": self.seats, "games": list(self.games), "options": dict(self.options),
                 "slow": list(self.slow), "slow_factor": self.slow_factor,
-                "timed": list(self.timed)}
+                "timed": list(self.timed), "opening": self.opening}
 
 
 @dataclass(frozen=True)
@@ -118,16 +121,35 @@ def game_seed(seed: int, table: int, g: int, seats: int) -> int:
     return (seed * 1_000_003 + table * 10_007 + g // seats) % 2**62
 
 
+def random_opening(state: State, plies: int, seed: int) -> tuple[State, int]:
+    """``state`` after up to ``plies`` random legal moves drawn from ``seed``; the moves
+    made.
+
+    >>> from ludotheek.games import get
+    >>> after, made = random_opening(get("wari").new(), 4, 7)
+    >>> made, after == random_opening(get("wari").new(), 4, 7)[0]
+    (4, True)
+    """
+    rng = Rng.from_seed(seed ^ 0x0BE7)
+    made = 0
+    while made < plies and not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+        made += 1
+    return state, made
+
+
 def play_one(game_name: str, options: Mapping[str, Any], seed: int, table_index: int,
-             table: Table, g: int, timed: Sequence[str] = ()) -> dict[str, Any]:
-    """Game ``g`` of ``table``: the levels play as on the pages (their players, their
-    parameters; their time per move only for the ``timed`` ones, see
-    :class:`RatingPlan`); the result as one JSON-able line."""
+             table: Table, g: int, timed: Sequence[str] = (), opening: int = 0
+             ) -> dict[str, Any]:
+    """Game ``g`` of ``table``: after ``opening`` random plies, the levels play as on the
+    pages (their players, their parameters; their time per move only for the ``timed``
+    ones, see :class:`RatingPlan`); the result as one JSON-able line."""
     game = get_game(game_name)
     k = len(table.levels)
     rotation = g % k
     seated = [table.levels[(seat - rotation) % k] for seat in range(k)]
-    state = game.new(game_seed(seed, table_index, g, k), **dict(options))
+    deal = game_seed(seed, table_index, g, k)
+    state, moves = random_opening(game.new(deal, **dict(options)), opening, deal)
     seat_players = []
     seat_seconds: list[float | None] = []
     for seat, level in enumerate(seated):
@@ -138,7 +160,6 @@ def play_one(game_name: str, options: Mapping[str, Any], seed: int, table_index:
     spent = [0.0] * k
     slowest = [0.0] * k
     decisions = [0] * k
-    moves = 0
     while not state.is_over:
         if moves >= game.max_moves:
             state = state.adjudicate()
@@ -160,7 +181,7 @@ def play_one(game_name: str, options: Mapping[str, Any], seed: int, table_index:
             "decisions": decisions}
 
 
-def _play_job(args: tuple[str, dict[str, Any], int, int, Table, int, tuple[str, ...]]
+def _play_job(args: tuple[str, dict[str, Any], int, int, Table, int, tuple[str, ...], int]
               ) -> dict[str, Any]:
     return play_one(*args)
 
@@ -185,9 +206,10 @@ def read_results(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
 
 
 def still_valid(result: Mapping[str, Any], defs: Mapping[str, Any], seed: int,
-                options: Mapping[str, Any]) -> bool:
+                options: Mapping[str, Any], opening: int = 0) -> bool:
     """Whether a stored game was played by the levels as they are now, on this plan."""
-    if result.get("seed") != seed or result.get("options") != dict(options):
+    if result.get("seed") != seed or result.get("options") != dict(options) \
+            or result.get("opening", 0) != opening:
         return False
     played = result.get("definitions", {})
     return all(played.get(lv) == defs.get(lv) for lv in result["seats"])
@@ -203,19 +225,22 @@ def run_round_robin(game: str, plan: RatingPlan, seed: int, results_path: str,
     plan_tables = tables(ladder, plan)
     done: dict[tuple[str, int], dict[str, Any]] = {}
     for r in read_results(results_path):
-        if still_valid(r, defs, seed, plan.options):
+        if still_valid(r, defs, seed, plan.options, plan.opening):
             done[(r["table"], r["g"])] = r
     todo = []
     for ti, table in enumerate(plan_tables):
         for g in range(max(1, round(table.games * scale))):
             if (table.key, g) not in done:
-                todo.append((game, dict(plan.options), seed, ti, table, g, tuple(plan.timed)))
+                todo.append((game, dict(plan.options), seed, ti, table, g, tuple(plan.timed),
+                             plan.opening))
     if progress:
         progress(sum(max(1, round(t.games * scale)) for t in plan_tables) - len(todo))
 
     def store(r: dict[str, Any]) -> None:
         line = {**r, "seed": seed, "options": dict(plan.options),
                 "definitions": {lv: defs[lv] for lv in r["seats"]}}
+        if plan.opening:
+            line["opening"] = plan.opening
         with open(results_path, "a", encoding="utf-8") as fh:
             fh.write(json.dumps(line) + "\n")
         done[(r["table"], r["g"])] = line

@@ -7,15 +7,18 @@
 - the generic ``random``, ``greedy`` (the largest capture now) and ``mcts``
   (Monte Carlo tree search with random play-outs) of ``ludotheek.players``.
 
-Levels: *easy* is ``greedy`` (it takes what it can, and looks no further);
-*normal* is ``strong`` searching 4 plies (a few hundredths of a second); *strong*
-is ``strong`` with 1 second a move.
+Levels, weakest first: *beginner* is ``greedy`` choosing with a temperature of 3
+seeds (it often misses a capture); *novice* is ``greedy`` (it takes what it can, and
+looks no further); *easy* is the 2-ply search choosing with a temperature; *normal*
+is ``strong`` searching 4 plies (a few hundredths of a second), *good* 6 and
+*expert* 8 plies; *strong* is ``strong`` with 1 second a move.
 """
 
 from __future__ import annotations
 
+from ludotheek.ai.ladder import RatingPlan
 from ludotheek.games.wari.strong import StrongPlayer
-from ludotheek.players import Level, PlayerInfo
+from ludotheek.players import Level, PlayerInfo, level
 
 PLAYERS: dict[str, PlayerInfo] = {
     "strong": PlayerInfo(
@@ -24,9 +27,20 @@ PLAYERS: dict[str, PlayerInfo] = {
         "with at most 15 seeds on the board"),
 }
 
+#: the ladder, weakest first: greedy choosing with a temperature (in seeds), greedy, the
+#: 2-ply search choosing with a temperature, then searches deeper and deeper
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "greedy", {}, 0.0, {"en": "Easy", "nl": "Makkelijk", "no": "Lett"}),
+    "beginner": level("beginner", "tempered", {"inner": "greedy", "temperature": 3}),
+    "novice": level("novice", "greedy"),
+    "easy": level("easy", "tempered", {"inner": "strong", "depth": 2, "temperature": 3}),
     "normal": Level("normal", "strong", {"depth": 4}, 0.0,
                     {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"}),
+    "good": level("good", "strong", {"depth": 6}),
+    "expert": level("expert", "strong", {"depth": 8}),
     "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
 }
+
+#: two seats; Wari has no chance, so each game starts with 4 random plies (both rotations
+#: of a deal the same); strong thinks its second a move (timed) and plays half the games
+RATING_PLAN = RatingPlan(seats=2, games=(100, 40, 10), timed=("strong",), slow=("strong",),
+                         slow_factor=0.5, opening=4)
