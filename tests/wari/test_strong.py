@@ -46,7 +46,7 @@ def midgame(seed: int, plies: int) -> WariState:
 def test_registered_with_levels() -> None:
     assert "strong" in players.names("wari")
     levels = players.levels("wari")
-    assert list(levels) == ["easy", "normal", "strong"]
+    assert list(levels) == ["beginner", "novice", "easy", "normal", "good", "expert", "strong"]
     assert levels["strong"].player == "strong" and levels["strong"].seconds == 1.0
     player, seconds = players.for_level("wari", "normal")
     assert isinstance(player, StrongPlayer) and player.depth == 4 and seconds == 0.0
