@@ -270,3 +270,17 @@ def test_an_imported_game_keeps_its_title_and_refusals_speak_dutch(
     page.goto(server.url + "/")
     page.wait_for_selector("#mine li a")
     assert page.locator("#mine li a").first.inner_text().startswith("Wari · ")
+
+
+def test_a_games_own_new_game_dialog_words_the_limit_in_the_pages_language(
+        tmp_path: Path, context_factory: Any) -> None:
+    with ServerProcess(tmp_path / "one.sqlite3", workers=0,
+                       args=("--max-games-per-client", "1")) as small:
+        gid, (south, _) = _create(small, "wari", [PERSON, PERSON])
+        page = context_factory("nl").new_page()
+        _open(page, small, gid, south)
+        page.locator("#new-game").click()
+        page.locator("#settings #start").click()
+        toast = page.locator(".toast.error")
+        toast.wait_for()
+        assert toast.inner_text() == "Dit adres heeft al 1 lopende spellen (hoogstens 1)."

@@ -3,6 +3,7 @@
 import { mountAnalysis } from "./analysis.js";
 import { api } from "./api.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
+import { errorText } from "./problems.js";
 import { tokensFor } from "./tokens.js";
 import { el, toast } from "./ui.js";
 
@@ -136,5 +137,5 @@ async function main() {
 }
 
 main().catch((err) => {
-  document.getElementById("status").textContent = err.status === 404 ? t("game.not_found") : err.message;
+  document.getElementById("status").textContent = err.status === 404 ? t("game.not_found") : errorText(err);
 });

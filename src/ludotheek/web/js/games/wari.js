@@ -2,6 +2,7 @@
 // North's cups 12..7 on top, South's 1..6 below, North's captures left, South's right.
 import { api } from "../api.js";
 import { fillLevels, levelOptions } from "../levels.js";
+import { errorText } from "../problems.js";
 import { rememberCreated } from "../tokens.js";
 import { el, prefersMotion, setMotion, sleep, svg, toast } from "../ui.js";
 
@@ -270,7 +271,7 @@ function settingsDialog(ctx) {
       });
       rememberCreated(res, "wari", ["play", kind === "person" ? arg : null]);
       location.href = `/play/${res.id}`;
-    } catch (err) { toast(err.message, "error"); }
+    } catch (err) { toast(errorText(err), "error"); }
   });
   return dialog;
 }

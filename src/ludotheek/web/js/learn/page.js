@@ -10,7 +10,7 @@
 import { api } from "../api.js";
 import { installErrorReports, reportError } from "../errors.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "../i18n.js";
-import { problemText } from "../problems.js";
+import { errorText, problemText } from "../problems.js";
 import { rememberCreated } from "../tokens.js";
 import { el, prefersMotion, sleep, toast } from "../ui.js";
 import { howtoButton } from "./howto.js";
@@ -97,7 +97,7 @@ async function play(move) {
     show(next, current);
   } catch (err) {
     busy = false;
-    toast(err.message, "error");
+    toast(errorText(err), "error");
     drawCoach();
     return false;
   }
@@ -119,7 +119,7 @@ async function attempt(move) {
   try {
     res = await api.post(`/api/learn/${game}/try`, { at: s.at, move });
   } catch (err) {
-    toast(err.message, "error");
+    toast(errorText(err), "error");
   } finally {
     busy = false;
   }
@@ -183,7 +183,7 @@ async function startReal() {
     rememberCreated(res, game, f.seats.map((s) => (s.type === "person" ? "play" : null)));
     location.href = `/play/${res.id}`;
   } catch (err) {
-    toast(err.message, "error");
+    toast(errorText(err), "error");
     button.disabled = false;
   }
 }
@@ -222,5 +222,5 @@ async function main() {
 }
 
 main().catch((err) => {
-  document.getElementById("status").textContent = err.status === 404 ? t("learn.none") : err.message;
+  document.getElementById("status").textContent = err.status === 404 ? t("learn.none") : errorText(err);
 });

@@ -3,6 +3,7 @@
 import { api } from "../../api.js";
 import { language, setLanguage } from "../../i18n.js";
 import { gameLevels, levelName, levelNote } from "../../levels.js";
+import { errorText } from "../../problems.js";
 import { remember, rememberCreated } from "../../tokens.js";
 import { el, toast } from "../../ui.js";
 import { wealthChart, wealthPoints } from "./chart.js";
@@ -110,7 +111,7 @@ export function startDialog({ t }) {
       else rememberCreated(res, "akwaier", seats.map((s) => (s.type === "person" ? "play" : null)));
       location.href = `/play/${res.id}`;
     } catch (err) {
-      toast(err.message, "error");
+      toast(errorText(err), "error");
       play.disabled = false;
       watch.disabled = false;
     }
@@ -150,7 +151,7 @@ export async function scoreDialog(t, gameId) {
   d.showModal();
   try {
     body.replaceChildren(el("p", { class: "muted", text: t("akwaier.scores.about") }), scoreTable(await loadScores(), gameId, t));
-  } catch (err) { body.replaceChildren(el("p", { text: err.message })); }
+  } catch (err) { body.replaceChildren(el("p", { text: errorText(err) })); }
   return d;
 }
 

@@ -3,6 +3,7 @@
 // Also the lobby's quick start on the Haaienzee card.
 import { api } from "../../api.js";
 import { fillLevels, levelOptions } from "../../levels.js";
+import { errorText } from "../../problems.js";
 import { rememberCreated } from "../../tokens.js";
 import { el, loadStylesheet, toast } from "../../ui.js";
 
@@ -49,7 +50,7 @@ export function startDialog({ t }) {
       rememberCreated(res, "haaienzee", roles);
       location.href = `/play/${res.id}`;
     } catch (err) {
-      toast(err.message, "error");
+      toast(errorText(err), "error");
       go.disabled = false;
     }
   });
