@@ -136,6 +136,11 @@ def test_abort_asks_first_then_the_banner_offers_a_new_game(
     assert httpx.get(f"{server.url}/api/games/{gid}").json()["status"] == "aborted"
     page.locator("#banner-new").click()
     page.wait_for_url(f"{server.url}/#game-wari")
+    # "Your games" says how it ended
+    mine = page.locator(f"#mine li:has(a[href='/play/{gid}'])")
+    mine.locator(".tag").wait_for()
+    assert mine.get_attribute("data-status") == "aborted"
+    assert mine.inner_text().endswith("· aborted")
 
 
 def test_on_a_phone_the_aborted_akwaier_page_shows_how_it_ended(
@@ -284,3 +289,13 @@ def test_a_games_own_new_game_dialog_words_the_limit_in_the_pages_language(
         toast = page.locator(".toast.error")
         toast.wait_for()
         assert toast.inner_text() == "Dit adres heeft al 1 lopende spellen (hoogstens 1)."
+
+
+def test_the_ending_button_follows_a_language_switch(server: ServerProcess,
+                                                     context_factory: Any) -> None:
+    gid, (south, _) = _create(server, "wari", [PERSON, PERSON])
+    page = context_factory().new_page()
+    _open(page, server, gid, south)
+    assert page.locator("#end-abort").inner_text() == "Abort game"
+    page.locator("#lang button[data-lang=nl]").click()
+    page.wait_for_function("document.querySelector('#end-abort').textContent === 'Spel afbreken'")

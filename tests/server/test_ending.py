@@ -170,6 +170,21 @@ def test_every_game_can_be_aborted_then_left_once_a_person_moved(client: TestCli
         assert client.get(f"/api/games/{gid}", headers=auth(tokens[leaver])).status_code == 403
 
 
+def test_the_lobby_asks_how_its_own_games_stand(client: TestClient) -> None:
+    aborted, (south, _) = new_wari(client)
+    _end(client, aborted, "abort", south, 0)
+    active, _ = new_wari(client)
+    new_wari(client)  # not asked about
+    r = client.get(f"/api/games?ids={aborted},{active},nosuchgame")
+    assert r.status_code == 200
+    assert {g["id"]: g["status"] for g in r.json()["games"]} == {aborted: "aborted",
+                                                                active: "active"}
+    dutch = client.get(f"/api/games?ids={active}&lang=nl").json()["games"][0]
+    assert dutch["names"] == ["Zuid", "Noord"]  # the seats' names in the page's language
+    r = client.get("/api/games?ids=" + ",".join(["x"] * 51))
+    assert r.status_code == 400 and r.json()["code"] == "request.ids"
+
+
 # --- a friend has come ------------------------------------------------------------------
 def test_a_seat_is_joined_once_its_secret_is_used(client: TestClient) -> None:
     gid, (south, north) = new_wari(client)

@@ -22,6 +22,8 @@ from ludotheek.server.views import PAGE_LANGUAGES
 MOVE_FIELDS = {"move", "version"}
 #: a game's statuses: in play, over by its rules, ended without being played out
 STATUSES = ("active", "over", "aborted", "abandoned")
+#: the most games one listing by ``ids`` names
+MAX_IDS = 50
 
 
 def _service(request: Request) -> GameService:
@@ -80,8 +82,22 @@ async def list_games(request: Request) -> JSONResponse:
                       code="game.unknown", game=quoted(game), games=", ".join(names()))
     limit = _int_param(request, "limit", 50, 1, 500)
     offset = _int_param(request, "offset", 0, 0, 10**9)
-    games = await _service(request).listing(status, game, limit, offset, started)
+    ids = _ids_param(request)
+    games = await _service(request).listing(status, game, limit, offset, started, ids,
+                                            _lang(request))
     return JSONResponse({"games": games})
+
+
+def _ids_param(request: Request) -> list[str] | None:
+    """``ids``: the games to list, comma-separated (the lobby's "Your games")."""
+    raw = request.query_params.get("ids")
+    if raw is None:
+        return None
+    ids = [i for i in raw.split(",") if i]
+    if len(ids) > MAX_IDS or any(len(i) > 64 for i in ids):
+        raise Invalid(f"'ids' names at most {MAX_IDS} games, by their ids", code="request.ids",
+                      most=MAX_IDS)
+    return ids
 
 
 async def game_view(request: Request) -> JSONResponse:

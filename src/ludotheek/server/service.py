@@ -73,9 +73,10 @@ class GameService:
         return seat_of(live, token)
 
     async def listing(self, status: str | None, game: str | None, limit: int,
-                      offset: int, started: bool = False) -> list[dict[str, Any]]:
-        rows = await blocking(self.db.games.listing, status, game, limit, offset, started)
-        return [views.listing_entry(r) for r in rows]
+                      offset: int, started: bool = False,
+                      ids: list[str] | None = None, lang: str = "en") -> list[dict[str, Any]]:
+        rows = await blocking(self.db.games.listing, status, game, limit, offset, started, ids)
+        return [views.listing_entry(r, lang) for r in rows]
 
     # --- views -----------------------------------------------------------------------
     def view(self, live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:

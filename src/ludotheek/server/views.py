@@ -60,10 +60,11 @@ def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def listing_entry(row: GameRow) -> dict[str, Any]:
-    """A stored game as the lobby lists it (a game no longer registered keeps its line)."""
+def listing_entry(row: GameRow, lang: str = "en") -> dict[str, Any]:
+    """A stored game as the lobby lists it, seat names in ``lang`` (a game no longer
+    registered keeps its line)."""
     g = get(row.game) if row.game in names() else None
-    default = g.seat_names(row.options) if g else []
+    default = g.seat_names(row.options, lang) if g else []
     return {
         "id": row.id, "game": row.game, "status": row.status, "version": row.version,
         "to_move": row.to_move, "result": row.result, "created": row.created,

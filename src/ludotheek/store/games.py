@@ -260,10 +260,13 @@ class GameStore:
         return found
 
     def listing(self, status: str | None = None, game: str | None = None, limit: int = 50,
-                offset: int = 0, started: bool = False) -> list[GameRow]:
+                offset: int = 0, started: bool = False,
+                ids: Sequence[str] | None = None) -> list[GameRow]:
         """Games without their moves, most recently changed first (``started``: only those
-        with at least one move)."""
+        with at least one move; ``ids``: only these games)."""
         q = select(games)
+        if ids is not None:
+            q = q.where(games.c.id.in_(list(ids)))
         if status:
             q = q.where(games.c.status == status)
         if started:

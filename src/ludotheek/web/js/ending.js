@@ -94,6 +94,14 @@ export function createEnding({ box, gameId, t, held, current, show }) {
     if (action === "resign" && ownResign) action = null;
     box.hidden = action === null;
     if (action === null) { box.replaceChildren(); return; }
+    const drawn = box.querySelector(`#end-${action}`);
+    if (drawn) {  // the same button stays (its focus, a tap under way); its words may change
+      drawn.disabled = busy;
+      drawn.textContent = t(`ending.${action}.button`);
+      drawn.title = t(`ending.${action}.hint`);
+      box.querySelector("p.tag").textContent = t(`ending.${action}.hint`);
+      return;
+    }
     const button = el("button", { type: "button", id: `end-${action}`, class: "end-game", disabled: busy,
       text: t(`ending.${action}.button`), title: t(`ending.${action}.hint`), onclick: () => run(action) });
     box.replaceChildren(button, el("p", { class: "tag", text: t(`ending.${action}.hint`) }));

@@ -174,7 +174,7 @@ let filterGame = new URLSearchParams(location.search).get("game");
 
 async function drawLists() {
   const filter = filterGame;
-  const q = filter ? `&game=${encodeURIComponent(filter)}` : "";
+  const q = `${filter ? `&game=${encodeURIComponent(filter)}` : ""}&lang=${language()}`;  // seat names in it
   const [active, over] = await Promise.all([
     api.get(`/api/games?status=active&started=1&limit=30${q}`), api.get(`/api/games?status=over&limit=30${q}`)]);
   document.getElementById("active").replaceChildren(table(active.games, "active"));
@@ -183,8 +183,22 @@ async function drawLists() {
   const mine = Object.entries(myGames()).sort((a, b) => b[1].saved - a[1].saved).slice(0, 20);
   const box = document.getElementById("mine");
   if (!mine.length) { box.replaceChildren(el("p", { class: "empty", text: t("lobby.none_mine") })); return; }
-  box.replaceChildren(el("ul", {}, mine.map(([id, g]) => el("li", {},
-    el("a", { href: `/play/${id}`, text: `${g.game ? gameTitle(g.game) : t("shell.imported_game")} · ${new Date(g.saved).toLocaleString(language())}` })))));
+  // how each of them stands now (in progress, won by ..., aborted, abandoned), in one request
+  let known = {};
+  try {
+    const found = await api.get(`/api/games?ids=${mine.map(([id]) => encodeURIComponent(id)).join(",")}&limit=20&lang=${language()}`);
+    known = Object.fromEntries(found.games.map((g) => [g.id, g]));
+  } catch (err) { /* the list without how they stand */ }
+  box.replaceChildren(el("ul", {}, mine.map(([id, g]) => el("li", { "data-status": known[id] ? known[id].status : "" },
+    el("a", { href: `/play/${id}`, text: `${g.game ? gameTitle(g.game) : t("shell.imported_game")} · ${new Date(g.saved).toLocaleString(language())}` }),
+    known[id] ? el("span", { class: "tag", text: ` · ${standing(known[id])}` }) : null))));
+}
+
+// a game of "Your games" as it stands: in progress (its moves), its result, aborted, abandoned
+function standing(g) {
+  if (g.status === "active") return `${t("lobby.status.active")}, ${t("lobby.moves", { n: g.version })}`;
+  if (g.status === "over") return resultText(g);
+  return t(`ending.mine.${g.status}`);
 }
 
 // Import a game record (JSON or text): checked move by move on the server.
