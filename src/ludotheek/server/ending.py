@@ -25,12 +25,11 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from ludotheek.core.errors import IllegalMove
-from ludotheek.core.record import apply_move, resign_move
+from ludotheek.core.record import resign_move
 from ludotheek.server.checks import check_version
 from ludotheek.server.errors import Conflict, Invalid, TooMany
 from ludotheek.server.livegame import LiveGame
-from ludotheek.server.moves import check_at, commit, ended
+from ludotheek.server.moves import check_at, ended, play
 from ludotheek.server.offload import blocking
 from ludotheek.server.seats import seated
 from ludotheek.store.games import GameRow
@@ -115,12 +114,7 @@ async def leave(service: GameService, gid: str, token: str | None,
         if kind is None:
             raise ended(live)
         if kind == "resign":
-            written = resign_move(live.state, seat)
-            try:
-                new_state = apply_move(live.state, written)
-            except IllegalMove as exc:
-                raise Invalid.of(exc) from exc
-            await commit(service, live, written, seat, new_state)
+            await play(service, live, resign_move(live.state, seat), seat)
             return live, seat
         seats = [dict(s) for s in live.seats]
         seats[seat] = {**seats[seat], "type": "computer", "level": TAKEOVER_LEVEL, "left": True}

@@ -79,13 +79,18 @@ async def move(service: GameService, gid: str, token: str | None, move: Any,
         check_at(live, version)
         if live.over:
             raise ended(live)
-        written = _written(live, seat, text)
-        try:
-            new_state = apply_move(live.state, written)
-        except IllegalMove as exc:
-            raise Invalid.of(exc) from exc
-        await commit(service, live, written, seat, new_state)
+        await play(service, live, _written(live, seat, text), seat)
     return live, seat
+
+
+async def play(service: GameService, live: LiveGame, written: str, seat: int) -> None:
+    """Apply ``written`` (the rules refuse it: :class:`Invalid`) and commit it; under
+    ``live.lock``."""
+    try:
+        new_state = apply_move(live.state, written)
+    except IllegalMove as exc:
+        raise Invalid.of(exc) from exc
+    await commit(service, live, written, seat, new_state)
 
 
 async def undo(service: GameService, gid: str, token: str | None,
