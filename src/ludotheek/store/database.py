@@ -15,6 +15,8 @@ from sqlalchemy.pool import StaticPool
 from ludotheek.store.analyses import AnalysisStore
 from ludotheek.store.games import GameStore
 from ludotheek.store.paths import database_url
+from ludotheek.store.profiles import ProfileStore
+from ludotheek.store.ratings import RatingStore
 from ludotheek.store.scores import ScoreStore
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -55,7 +57,7 @@ def migrate(engine: Engine) -> None:
 
 
 class Database:
-    """The project's database: ``games``, ``scores`` and ``analyses``."""
+    """The project's database: ``games``, ``scores``, ``analyses``, ``profiles`` and ``ratings``."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -64,6 +66,8 @@ class Database:
         self.games = GameStore(self.engine)
         self.scores = ScoreStore(self.engine)
         self.analyses = AnalysisStore(self.engine)
+        self.profiles = ProfileStore(self.engine)
+        self.ratings = RatingStore(self.engine)
 
     @property
     def is_sqlite(self) -> bool:

@@ -1,7 +1,8 @@
 """What the database learns when a game ends, whoever played it (command line or server).
 
 A game that keeps a score list declares it (``GamePlugin.score_list``); its
-``results`` say what a finished game enters, dated here with today's date.
+``results`` say what a finished game enters, dated here with today's date. A rated
+game is rated (``ludotheek.ratings.rater``; a failure is logged and retried later).
 """
 
 from __future__ import annotations
@@ -17,7 +18,12 @@ from ludotheek.store.scores import ScoreEntry
 
 def game_over(db: Database, state: State, names: Sequence[str],
               game_id: str | None = None) -> None:
-    """Enter a finished game's results in its score list (if its game keeps one)."""
+    """Rate a finished game if it is a rated one, and enter its results in its score
+    list (if its game keeps one)."""
+    if game_id is not None:
+        from ludotheek.ratings.rater import rate_safely
+
+        rate_safely(db, game_id)
     listing = plugin(state.game.name).score_list
     if listing is None or not state.is_over:
         return

@@ -13,6 +13,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
 )
 
 metadata = MetaData()
@@ -97,4 +98,63 @@ analysis_positions = Table(
     Column("engine", String(200), primary_key=True),
     Column("position", Integer, primary_key=True),
     Column("data", Text, nullable=False),  # JSON (ludotheek.analysis.measure)
+)
+
+# --- profiles and ratings (ludotheek.ratings; docs/ratings.md) ------------------------------
+
+profiles = Table(
+    "profiles",
+    metadata,
+    Column("id", String(16), primary_key=True),  # public: in links to the profile page
+    Column("name", String(32), nullable=False),
+    Column("secret_hash", String(64), nullable=False, unique=True),  # sha256 of the secret
+    Column("created", Float, nullable=False),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("profile_id", String(16), ForeignKey("profiles.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),  # rated games played
+    Column("updated", Float, nullable=False),
+    Index("ix_ratings_game_mu", "game", "mu"),
+)
+
+rated_games = Table(
+    "rated_games",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("status", String(16), nullable=False),  # pending | rated | unrated
+    Column("reason", String(32), nullable=True),  # how it ended, or why it is not rated
+    Column("created", Float, nullable=False),
+    Column("rated_at", Float, nullable=True),
+    Column("attempts", Integer, nullable=False, default=0),  # failed rating attempts
+    Index("ix_rated_games_status", "status"),
+)
+
+# one row per seat of a rated game: who sat there, and the rating before and after (the
+# history of a profile's rating is its rows here, in the order their games were rated)
+rated_seats = Table(
+    "rated_seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("rated_games.game_id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("profile_id", String(16), ForeignKey("profiles.id", ondelete="SET NULL"),
+           nullable=True),  # None: a computer level, or a person without a profile
+    Column("level", String(32), nullable=True),
+    Column("place", Integer, nullable=True),  # 1 = first; set once rated
+    Column("number", Integer, nullable=True),  # the profile's n-th rated game of this game
+    Column("mu_before", Float, nullable=True),
+    Column("sigma_before", Float, nullable=True),
+    Column("mu_after", Float, nullable=True),
+    Column("sigma_after", Float, nullable=True),
+    UniqueConstraint("game_id", "profile_id", name="uq_rated_seats_profile"),
+    Index("ix_rated_seats_profile", "profile_id"),
 )

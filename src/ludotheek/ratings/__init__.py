@@ -1,0 +1,11 @@
+"""Ratings for the people who play: profiles, rated games, openskill.
+
+- :mod:`.model`: the rating scale and the openskill model (pure);
+- :mod:`.outcome`: the places of a finished game's seats, by the rules of docs/ratings.md
+  (who left, resigned, abandoned; pure);
+- :mod:`.levels`: the fixed ratings of the computer levels;
+- :mod:`.rater`: rating a finished game once, in one transaction, and the retries.
+
+The tables are in ``ludotheek.store.schema`` (profiles, ratings, rated_games, rated_seats),
+their queries in ``ludotheek.store.profiles`` and ``ludotheek.store.ratings``.
+"""

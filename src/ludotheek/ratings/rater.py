@@ -1,0 +1,130 @@
+"""Rating a finished game: once, in one transaction, retried until it succeeds.
+
+:func:`rate_game` is called when a game ends (``ludotheek.store.hooks.game_over``) and
+by :func:`sweep`, which the server runs at start and then every minute for rated games
+that are over but still pending (a failed update, a crash between the last move and its
+rating). The store's :meth:`~ludotheek.store.ratings.RatingStore.settle` makes a second
+rating of the same game impossible, whoever tries it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from ludotheek.ratings.levels import level_rating
+from ludotheek.ratings.model import Rating, new_rating, rate
+from ludotheek.ratings.outcome import Finished, departures, outcome
+from ludotheek.store.database import Database
+from ludotheek.store.games import GameRow
+from ludotheek.store.ratings import Compute, CurrentRating, RatedGame, SeatRating
+
+log = logging.getLogger("ludotheek.ratings")
+
+
+class NoLevelRating(LookupError):
+    """A computer level in a rated game has no measured rating (any more)."""
+
+
+def finished(row: GameRow, movers: Sequence[tuple[str, int | None]]) -> Finished:
+    """What the rating rules need of a finished game row and its stored moves."""
+    result = row.result or {}
+    moves = [m for m, _ in movers]
+    seats = [m for _, m in movers]
+    return Finished(
+        seats=[s["type"] for s in row.seats], movers=seats, moves=moves,
+        scores=[float(x) for x in result.get("scores", [0.0] * len(row.seats))],
+        winners=[int(w) for w in result.get("winners", [])], reason=result.get("reason"),
+        to_move=result.get("to_move", row.to_move), departed=departures(moves, seats))
+
+
+def _compute(game: str, places: Sequence[int]) -> Compute:
+    """The store's callback: each seat's rating before (a profile's stored one, a level's
+    fixed one, a newcomer's) and after the game."""
+    def compute(seats: Sequence[SeatRating], current: dict[str, CurrentRating]
+                ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        before: list[Rating] = []
+        fixed: list[bool] = []
+        for s in seats:
+            if s.level is not None:
+                r = level_rating(game, s.level)
+                if r is None:
+                    raise NoLevelRating(f"{game}'s level {s.level} has no measured rating")
+                before.append(r)
+                fixed.append(True)
+            elif s.profile_id is not None and s.profile_id in current:
+                c = current[s.profile_id]
+                before.append(Rating(c.mu, c.sigma))
+                fixed.append(False)
+            else:  # a profile's first rated game, or a person seat without a profile
+                before.append(new_rating())
+                fixed.append(False)
+        after = rate(before, places, fixed)
+        return [((b.mu, b.sigma), (a.mu, a.sigma)) for b, a in zip(before, after, strict=True)]
+
+    return compute
+
+
+def rate_game(db: Database, game_id: str) -> str | None:
+    """Rate ``game_id`` if it is a rated game that is over and not rated yet.
+
+    Returns its status afterwards ("rated", "unrated", "pending" while the game goes on)
+    or None if it is not a rated game. Exceptions propagate; the game stays pending.
+    """
+    rated = db.ratings.get(game_id)
+    if rated is None:
+        return None
+    if rated.status != "pending":
+        return rated.status
+    row = db.games.get(game_id)
+    if row is None or row.status != "over":
+        return "pending"
+    result = outcome(finished(row, db.ratings.movers(game_id)))
+    db.ratings.settle(game_id, result.places, result.reason,
+                      _compute(rated.game, result.places or ()))
+    final = db.ratings.get(game_id)
+    return final.status if final is not None else None
+
+
+def rate_safely(db: Database, game_id: str) -> str | None:
+    """:func:`rate_game`, a failure logged and counted (the sweep tries again)."""
+    try:
+        return rate_game(db, game_id)
+    except Exception:
+        log.exception("rating game %s failed; it will be tried again", game_id)
+        try:
+            db.ratings.failed(game_id)
+        except Exception:
+            log.exception("counting the failed rating of game %s failed too", game_id)
+        return "pending"
+
+
+def sweep(db: Database, limit: int = 100) -> int:
+    """Rate the rated games that are over but still pending; how many were settled."""
+    done = 0
+    for game_id in db.ratings.waiting(limit):
+        if rate_safely(db, game_id) != "pending":
+            done += 1
+    return done
+
+
+def describe(rated: RatedGame) -> dict[str, object]:
+    """A rated game as the API shows it."""
+    return {
+        "status": rated.status, "reason": rated.reason, "rated_at": rated.rated_at,
+        "seats": [{
+            "seat": s.seat,
+            "profile": {"id": s.profile_id, "name": s.name} if s.profile_id else None,
+            "level": s.level, "place": s.place,
+            "before": _shown(s.mu_before, s.sigma_before),
+            "after": _shown(s.mu_after, s.sigma_after),
+            "change": (round(s.mu_after) - round(s.mu_before)
+                       if s.mu_after is not None and s.mu_before is not None else None),
+        } for s in rated.seats],
+    }
+
+
+def _shown(mu: float | None, sigma: float | None) -> dict[str, int] | None:
+    if mu is None or sigma is None:
+        return None
+    return {"rating": round(mu), "sigma": round(sigma)}
