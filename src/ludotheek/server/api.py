@@ -11,7 +11,7 @@ from starlette.routing import Route
 from ludotheek import __version__, players
 from ludotheek.core.errors import quoted
 from ludotheek.games import get, names, plugin
-from ludotheek.server import ending
+from ludotheek.server import ending, profiles
 from ludotheek.server.errors import Invalid, NotFound
 from ludotheek.server.http import bearer_token, client_address, read_json, whole_number
 from ludotheek.server.offload import blocking
@@ -50,11 +50,13 @@ async def meta(request: Request) -> JSONResponse:
 async def create_game(request: Request) -> JSONResponse:
     service = _service(request)
     body = await read_json(request, service.settings.max_body)
+    rated = await profiles.before_create(request, body)  # "rated" and the seats' profiles
     live, tokens = await service.create(body, client_address(request))
+    await profiles.after_create(request, live.id, live.game.name, rated)
     return JSONResponse(
         {"id": live.id,
          "seats": [{"token": t, "url": f"/play/{live.id}#token={t}" if t else None}
-                   for t in tokens]},
+                   for t in tokens], "rated": rated is not None},
         status_code=201,
     )
 

@@ -25,6 +25,7 @@ from ludotheek.server import (
     ending_api,
     learn,
     live,
+    profiles,
     records_api,
 )
 from ludotheek.server.analysis import Analyses
@@ -102,10 +103,12 @@ def create_app(db: Database | str | Path | None = None,
             log.info("resumed %d computer turns", resumed)
         if await analyses.resume():
             log.info("went on with the unfinished analyses")
+        rating = asyncio.get_running_loop().create_task(profiles.sweeper(database))
         try:
             yield
         finally:
             ending_sweeper.cancel()
+            rating.cancel()
             if sweeper is not None:
                 sweeper.cancel()
             await analyses.close()
@@ -118,12 +121,15 @@ def create_app(db: Database | str | Path | None = None,
         Route("/", _page("index.html")),
         Route("/play/{id}", _page("game.html")),
         Route("/replay/{id}", _page("replay.html")),
+        Route("/profile", _page("profile.html")),
+        Route("/profile/{id}", _page("profile.html")),
         Route("/openapi.json", openapi),
         *api.routes,
         *ending_api.routes,
         *records_api.routes,
         *learn.routes,
         *analysis_api.routes,
+        *profiles.routes,
         *client_errors.routes,
         *live.routes,
         *catalogs.routes,

@@ -6,6 +6,7 @@ from typing import Any
 
 from ludotheek import __version__
 from ludotheek.games import names
+from ludotheek.server import profiles_spec
 from ludotheek.server.openapi_analysis import paths as analysis_paths
 
 ERROR = {"type": "object", "required": ["error"],
@@ -25,6 +26,8 @@ SEAT_IN = {
         "type": {"type": "string", "enum": ["person", "computer"]},
         "level": {"type": "string", "description": "for a computer: easy, normal, strong, …"},
         "name": {"type": "string", "maxLength": 32},
+        "profile": {"type": "string",
+                    "description": "in a rated game: the code of the profile playing it"},
     },
 }
 VIEW = {
@@ -144,11 +147,13 @@ def spec() -> dict[str, Any]:
                 "change; it accepts {\"type\": \"move\", \"move\", \"version\"} and "
                 "{\"type\": \"ping\"}."),
         },
-        "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}}},
+        "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer"},
+                                           "profile": {"type": "http", "scheme": "bearer"}}},
         "paths": {
             **_record_paths(),
             **_learn_paths(),
             **analysis_paths(GAME_ID, _errors),
+            **profiles_spec.paths(),
             "/api/meta": {"get": {
                 "summary": "The games, their options, levels, pages and analyses",
                 "responses": {"200": {"description": "games",
@@ -167,6 +172,9 @@ def spec() -> dict[str, Any]:
                                 "seats": {"type": "array", "items": SEAT_IN},
                                 "seed": {"type": "integer", "minimum": 0,
                                          "maximum": 2**63 - 1},
+                                "rated": {"type": "boolean", "description": (
+                                    "a rated game (docs/ratings.md): at least one seat "
+                                    "with a profile, computer levels with a rating")},
                             }}}}},
                     "responses": {
                         "201": {"description": "created", "content": {"application/json": {

@@ -1,0 +1,382 @@
+"""Profiles and ratings over HTTP: profiles, leaderboards, rated games.
+
+A profile is a name and a secret; the browser keeps the secret and sends it as
+``Authorization: Bearer SECRET`` to ``/api/profiles/me``. Rated games are made by
+``POST /api/games`` with ``"rated": true`` and the creator's secret in its seat
+(``{"type": "person", "profile": SECRET}``); an invited person seats their profile with
+``POST /api/games/{id}/profile``. Errors carry a ``code`` (a key of the pages' catalog
+part ``ratings``) and its ``params``, so a page says them in its language.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, TypeVar
+
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from ludotheek.games import names
+from ludotheek.ratings.levels import level_rating, rated_levels
+from ludotheek.ratings.model import MAX_PLAYERS, PROVISIONAL_GAMES
+from ludotheek.ratings.rater import describe, sweep
+from ludotheek.server.errors import ApiError, BadRequest, Conflict, Forbidden, NotFound
+from ludotheek.server.http import bearer_token, read_json, whole_number
+from ludotheek.store.database import Database
+from ludotheek.store.profiles import NAME_LENGTH, Profile, code_of, normalize_secret
+from ludotheek.store.ratings import CurrentRating
+
+T = TypeVar("T")
+log = logging.getLogger("ludotheek.ratings")
+SWEEP_SECONDS = 60.0
+DEFAULT_LEVEL = "normal"  # a computer seat without a level plays this one (service.py)
+
+
+class Unauthorized(ApiError):
+    status = 401
+
+
+def _err(kind: type[ApiError], code: str, message: str, **params: Any) -> ApiError:
+    return kind(message, code=f"ratings.error.{code}", params=params)
+
+
+async def _run(fn: Callable[..., T], *args: Any) -> T:
+    return await anyio.to_thread.run_sync(partial(fn, *args))
+
+
+def _db(request: Request) -> Database:
+    db: Database = request.app.state.db
+    return db
+
+
+# --- checking what comes in -------------------------------------------------------------
+def check_name(value: Any) -> str:
+    """A profile's name: 1-32 characters, no control characters, spaces tidied."""
+    if not isinstance(value, str):
+        raise _err(BadRequest, "name", "'name' must be a text of 1 to 32 characters")
+    name = " ".join(value.split())
+    if not 1 <= len(name) <= NAME_LENGTH or any(
+            unicodedata.category(c).startswith("C") for c in name):
+        raise _err(BadRequest, "name", "'name' must be a text of 1 to 32 characters",
+                   max=NAME_LENGTH)
+    return name
+
+
+def secret_of(value: Any) -> str:
+    """A profile secret as sent (a code with dashes will do); 400 if it cannot be one."""
+    secret = normalize_secret(value) if isinstance(value, str) else None
+    if secret is None:
+        raise _err(BadRequest, "secret_malformed",
+                   "that is not a profile code: it has 20 letters and digits, "
+                   "like ABCD-EFGH-JKMN-PQRS-TVWX")
+    return secret
+
+
+async def profile_for(db: Database, value: Any) -> Profile:
+    """The profile whose secret is ``value``; 400 malformed, 403 unknown."""
+    profile = await _run(db.profiles.by_secret, secret_of(value))
+    if profile is None:
+        raise _err(Forbidden, "secret_unknown",
+                   "no profile has this code: it may have been mistyped, or the profile "
+                   "was deleted")
+    return profile
+
+
+async def me(request: Request) -> Profile:
+    token = bearer_token(request)
+    if token is None:
+        raise _err(Unauthorized, "secret_missing",
+                   "send the profile's code as 'Authorization: Bearer CODE'")
+    return await profile_for(_db(request), token)
+
+
+def _plausible_id(value: str) -> bool:
+    return 0 < len(value) <= 32 and value.isascii() and value.replace("-", "").replace(
+        "_", "").isalnum()
+
+
+async def _profile(request: Request) -> Profile:
+    pid = request.path_params["id"]
+    profile = await _run(_db(request).profiles.get, pid) if _plausible_id(pid) else None
+    if profile is None:
+        raise _err(NotFound, "profile_unknown", f"there is no profile {pid!r}")
+    return profile
+
+
+def _game_param(request: Request, required: bool = True) -> str | None:
+    game = request.query_params.get("game") if "game" not in request.path_params \
+        else request.path_params["game"]
+    if game is None and not required:
+        return None
+    if game not in names():
+        raise _err(NotFound if "game" in request.path_params else BadRequest, "game_unknown",
+                   f"there is no game {game!r}; the games are: {', '.join(names())}",
+                   game=str(game))
+    return game
+
+
+def _int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    value = whole_number(raw)
+    if value is None or not low <= value <= high:
+        raise BadRequest(f"'{name}' must be a whole number from {low} to {high}")
+    return value
+
+
+def shown(r: CurrentRating, place: int | None = None) -> dict[str, Any]:
+    out = {"game": r.game, "rating": round(r.mu), "sigma": round(r.sigma), "games": r.games,
+           "provisional": r.games < PROVISIONAL_GAMES, "updated": r.updated}
+    if place is not None:
+        out["place"] = place
+    return out
+
+
+def _public(profile: Profile) -> dict[str, Any]:
+    return {"id": profile.id, "name": profile.name, "created": profile.created}
+
+
+# --- profiles -------------------------------------------------------------------------
+async def create_profile(request: Request) -> JSONResponse:
+    body = await read_json(request, request.app.state.settings.max_body)
+    if not isinstance(body, dict) or set(body) - {"name"}:
+        raise BadRequest('the body must be {"name": NAME}')
+    name = check_name(body.get("name"))
+    profile, secret = await _run(_db(request).profiles.create, name)
+    return JSONResponse({**_public(profile), "secret": secret, "code": code_of(secret),
+                         "link": f"/profile#key={code_of(secret)}"}, status_code=201)
+
+
+async def _with_ratings(db: Database, profile: Profile) -> dict[str, Any]:
+    mine = await _run(db.ratings.of_profile, profile.id)
+    out = []
+    for r in mine:
+        out.append(shown(r, await _run(db.ratings.place_of, r.game, r.mu)))
+    return {**_public(profile), "ratings": out}
+
+
+async def get_me(request: Request) -> JSONResponse:
+    profile = await me(request)
+    return JSONResponse(await _with_ratings(_db(request), profile))
+
+
+async def post_me(request: Request) -> JSONResponse:
+    """Rename the profile of the secret."""
+    profile = await me(request)
+    body = await read_json(request, request.app.state.settings.max_body)
+    if not isinstance(body, dict) or set(body) != {"name"}:
+        raise BadRequest('the body must be {"name": NAME}')
+    name = check_name(body["name"])
+    await _run(_db(request).profiles.rename, profile.id, name)
+    return JSONResponse(await _with_ratings(_db(request), Profile(profile.id, name,
+                                                                     profile.created)))
+
+
+async def delete_me(request: Request) -> JSONResponse:
+    profile = await me(request)
+    await _run(_db(request).profiles.delete, profile.id)
+    return JSONResponse({"deleted": profile.id})
+
+
+async def get_profile(request: Request) -> JSONResponse:
+    profile = await _profile(request)
+    return JSONResponse(await _with_ratings(_db(request), profile))
+
+
+async def profile_history(request: Request) -> JSONResponse:
+    profile = await _profile(request)
+    game = _game_param(request)
+    assert game is not None
+    limit = _int_param(request, "limit", 500, 1, 2000)
+    points = await _run(_db(request).ratings.history, profile.id, game, limit)
+    return JSONResponse({"game": game, "points": [{
+        "game_id": p.game_id, "at": p.at, "rating": round(p.mu), "sigma": round(p.sigma),
+        "before": round(p.mu_before), "change": round(p.mu) - round(p.mu_before),
+        "place": p.place, "players": p.players} for p in points]})
+
+
+async def profile_games(request: Request) -> JSONResponse:
+    profile = await _profile(request)
+    limit = _int_param(request, "limit", 20, 1, 100)
+    db = _db(request)
+    rated = await _run(db.ratings.games_of, profile.id, limit)
+    rows = {}
+    for r in rated:
+        rows[r.game_id] = await _run(db.games.get, r.game_id)
+    out = []
+    for r in rated:
+        row = rows[r.game_id]
+        if row is None:
+            continue
+        mine = next(s for s in r.seats if s.profile_id == profile.id)
+        out.append({
+            "id": r.game_id, "game": r.game, "seat": mine.seat, "over": row.status == "over",
+            "created": row.created, "updated": row.updated, "version": row.version,
+            "names": [s.get("name") for s in row.seats], **describe(r)})
+    return JSONResponse({"games": out})
+
+
+async def leaderboard(request: Request) -> JSONResponse:
+    game = _game_param(request)
+    assert game is not None
+    limit = _int_param(request, "limit", 20, 1, 100)
+    offset = _int_param(request, "offset", 0, 0, 10**6)
+    db = _db(request)
+    rows = await _run(db.ratings.leaderboard, game, limit, offset)
+    total = await _run(db.ratings.count, game)
+    return JSONResponse({
+        "game": game, "total": total,
+        "players": [{"place": offset + i, "profile": {"id": r.profile_id, "name": name},
+                     **shown(r)} for i, (r, name) in enumerate(rows, 1)],
+        "levels": [{"level": lv, "rating": round(r.mu), "sigma": round(r.sigma)}
+                   for lv, r in sorted(rated_levels(game).items(), key=lambda x: -x[1].mu)],
+    })
+
+
+# --- rated games ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class RatedSeats:
+    """What a rated create request asked for: (profile, level) by seat."""
+
+    seats: list[tuple[Profile | None, str | None]]
+
+
+async def before_create(request: Request, body: Any) -> RatedSeats | None:
+    """Take ``rated`` and the seats' ``profile`` out of a create request (the rest goes
+    to the game service as before); check them; the seats of a rated game, or None."""
+    if not isinstance(body, dict):
+        return None
+    rated = body.pop("rated", False)
+    seats = body.get("seats")
+    secrets = []
+    if isinstance(seats, list):
+        for seat in seats:
+            secrets.append(seat.pop("profile", None) if isinstance(seat, dict) else None)
+    if not isinstance(rated, bool):
+        raise BadRequest("'rated' must be true or false")
+    if not rated:
+        if any(s is not None for s in secrets):
+            raise _err(BadRequest, "profile_unrated",
+                       "a seat's 'profile' is for rated games: add \"rated\": true")
+        return None
+    game = body.get("game")
+    if not isinstance(seats, list) or game not in names():
+        return RatedSeats([])  # the service says what is wrong
+    if not 2 <= len(seats) <= MAX_PLAYERS:
+        raise BadRequest(f"a rated game has 2 to {MAX_PLAYERS} seats")
+    out: list[tuple[Profile | None, str | None]] = []
+    seen: set[str] = set()
+    db = _db(request)
+    for i, (seat, secret) in enumerate(zip(seats, secrets, strict=True), 1):
+        kind = seat.get("type") if isinstance(seat, dict) else None
+        if kind == "computer":
+            level = seat.get("level", DEFAULT_LEVEL)
+            if isinstance(level, str) and level_rating(str(game), level) is None:
+                raise _err(BadRequest, "level_unrated",
+                           f"seat {i}: the level {level!r} has no measured rating, so it "
+                           "cannot play a rated game", seat=i, level=str(level))
+            out.append((None, level if isinstance(level, str) else None))
+            if secret is not None:
+                raise BadRequest(f"seat {i}: a computer seat has no profile")
+            continue
+        profile = await profile_for(db, secret) if secret is not None else None
+        if profile is not None:
+            if profile.id in seen:
+                raise _err(BadRequest, "profile_twice",
+                           f"seat {i}: a profile can play one seat of a game", seat=i)
+            seen.add(profile.id)
+            if isinstance(seat, dict) and not seat.get("name"):
+                seat["name"] = profile.name
+        out.append((profile, None))
+    if not seen:
+        raise _err(BadRequest, "no_profile",
+                   "a rated game needs the profile of at least one player: send it as "
+                   "the seat's 'profile'")
+    return RatedSeats(out)
+
+
+async def after_create(request: Request, game_id: str, game: str,
+                       rated: RatedSeats | None) -> None:
+    """Store a newly created game as a rated game."""
+    if rated is None:
+        return
+    await _run(_db(request).ratings.register, game_id, game,
+               [(p.id if p else None, level) for p, level in rated.seats])
+
+
+async def game_rating(request: Request) -> JSONResponse:
+    gid = request.path_params["id"]
+    db = _db(request)
+    if not _plausible_id(gid) or await _run(db.games.get, gid) is None:
+        raise NotFound(f"there is no game {gid!r}")
+    rated = await _run(db.ratings.get, gid)
+    if rated is None:
+        return JSONResponse({"rated": False})
+    return JSONResponse({"rated": True, **describe(rated)})
+
+
+async def claim_seat(request: Request) -> JSONResponse:
+    """Seat a profile on the seat of the token in a rated game (an invited player)."""
+    gid = request.path_params["id"]
+    db = _db(request)
+    if not _plausible_id(gid) or await _run(db.games.get, gid) is None:
+        raise NotFound(f"there is no game {gid!r}")
+    token = bearer_token(request)
+    if token is None or len(token) > 200:
+        raise Forbidden("send the seat's token as 'Authorization: Bearer TOKEN'")
+    seat = await _run(db.games.seat_for_token, gid, token)
+    if seat is None:
+        raise Forbidden("that token belongs to no seat of this game")
+    body = await read_json(request, request.app.state.settings.max_body)
+    if not isinstance(body, dict) or set(body) != {"profile"}:
+        raise BadRequest('the body must be {"profile": CODE}')
+    profile = await profile_for(db, body["profile"])
+    rated = await _run(db.ratings.get, gid)
+    if rated is None:
+        raise _err(Conflict, "not_rated", "this game is not rated")
+    if rated.status != "pending":
+        raise _err(Conflict, "over", "this game is over: its seats are settled")
+    if not await _run(db.ratings.claim, gid, seat, profile.id):
+        mine = next((s for s in rated.seats if s.seat == seat), None)
+        if mine is not None and mine.profile_id == profile.id:
+            return JSONResponse({"rated": True, **describe(rated)})
+        raise _err(Conflict, "seat_taken",
+                   "this seat already has a profile, or your profile plays another seat")
+    after = await _run(db.ratings.get, gid)
+    assert after is not None
+    return JSONResponse({"rated": True, **describe(after)})
+
+
+routes = [
+    Route("/api/profiles", create_profile, methods=["POST"]),
+    Route("/api/profiles/me", get_me, methods=["GET"]),
+    Route("/api/profiles/me", post_me, methods=["POST"]),
+    Route("/api/profiles/me", delete_me, methods=["DELETE"]),
+    Route("/api/profiles/{id}", get_profile, methods=["GET"]),
+    Route("/api/profiles/{id}/history", profile_history, methods=["GET"]),
+    Route("/api/profiles/{id}/games", profile_games, methods=["GET"]),
+    Route("/api/ratings/{game}", leaderboard, methods=["GET"]),
+    Route("/api/games/{id}/rating", game_rating, methods=["GET"]),
+    Route("/api/games/{id}/profile", claim_seat, methods=["POST"]),
+]
+
+
+async def sweeper(db: Database, seconds: float = SWEEP_SECONDS) -> None:
+    """Rate the rated games whose rating failed or never happened (a crash between the
+    last move and its rating): once at start, then every ``seconds``."""
+    while True:
+        try:
+            settled = await _run(sweep, db)
+            if settled:
+                log.info("rated %d games whose rating had waited", settled)
+        except Exception:
+            log.exception("looking for rated games to rate failed")
+        await asyncio.sleep(seconds)

@@ -1,0 +1,245 @@
+"""Profiles, rated games, leaderboards and histories over HTTP."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludotheek.ratings import levels as level_ratings
+from ludotheek.ratings import rater
+from ludotheek.ratings.model import Rating
+from ludotheek.server import Settings, create_app
+from ludotheek.server import profiles as profile_api
+from tests.server.conftest import auth
+
+#: ratings for levels in these tests (the measured ones come with the levels, issue 21)
+FIXED = {"normal": Rating(1400.0, 25.0), "classic": Rating(1300.0, 25.0)}
+
+
+@pytest.fixture
+def rated_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fixed(game: str, level: str) -> Rating | None:
+        return FIXED.get(level)
+
+    for module in (level_ratings, rater, profile_api):
+        monkeypatch.setattr(module, "level_rating", fixed)
+
+
+def make_client(path: Path) -> TestClient:
+    return TestClient(create_app(path, Settings(computer_workers=0, requests_per_second=0)))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(tmp_path / "r.sqlite3") as c:
+        yield c
+
+
+def new_profile(client: TestClient, name: str) -> dict[str, Any]:
+    r = client.post("/api/profiles", json={"name": name})
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def rated_wari(client: TestClient, me: dict[str, Any],
+               other: dict[str, Any] | None = None) -> dict[str, Any]:
+    north = other or {"type": "person"}
+    r = client.post("/api/games", json={
+        "game": "wari", "seed": 1, "rated": True,
+        "seats": [{"type": "person", "profile": me["secret"]}, north]})
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def play(client: TestClient, gid: str, token: str, move: str) -> dict[str, Any]:
+    version = client.get(f"/api/games/{gid}", headers=auth(token)).json()["version"]
+    r = client.post(f"/api/games/{gid}/moves", json={"move": move, "version": version},
+                    headers=auth(token))
+    assert r.status_code == 200, r.text
+    view: dict[str, Any] = r.json()
+    return view
+
+
+def rating(client: TestClient, gid: str, status: str = "rated") -> dict[str, Any]:
+    deadline = time.monotonic() + 10
+    while True:
+        got: dict[str, Any] = client.get(f"/api/games/{gid}/rating").json()
+        if got.get("status") == status or time.monotonic() > deadline:
+            return got
+        time.sleep(0.02)
+
+
+def test_a_profile_and_its_secret(client: TestClient) -> None:
+    anna = new_profile(client, "  Anna   Smit ")
+    assert anna["name"] == "Anna Smit" and len(anna["secret"]) == 20
+    assert anna["link"] == f"/profile#key={anna['code']}"
+    me = client.get("/api/profiles/me", headers=auth(anna["code"].lower())).json()
+    assert me["id"] == anna["id"] and me["ratings"] == []
+    renamed = client.post("/api/profiles/me", json={"name": "Anne"}, headers=auth(anna["secret"]))
+    assert renamed.json()["name"] == "Anne"
+    public = client.get(f"/api/profiles/{anna['id']}").json()
+    assert public["name"] == "Anne" and "secret" not in public
+
+
+@pytest.mark.parametrize(("header", "status", "code"), [
+    (None, 401, "ratings.error.secret_missing"),
+    ("0000-0000-0000-0000-0000", 403, "ratings.error.secret_unknown"),
+    ("not a code", 400, "ratings.error.secret_malformed"),
+])
+def test_an_unknown_or_forged_secret_is_refused_with_a_code(
+        client: TestClient, header: str | None, status: int, code: str) -> None:
+    r = client.get("/api/profiles/me", headers=auth(header))
+    assert r.status_code == status and r.json()["code"] == code and r.json()["error"]
+    assert client.post("/api/profiles/me", json={"name": "x"},
+                       headers=auth(header)).status_code == status
+
+
+def test_bad_names_are_refused(client: TestClient) -> None:
+    for name in ["", "   ", "x" * 33, "a\u0000b", 7, None]:
+        r = client.post("/api/profiles", json={"name": name})
+        assert r.status_code == 400 and r.json()["code"] == "ratings.error.name", name
+    assert client.post("/api/profiles", json={"name": "a", "mail": "x"}).status_code == 400
+
+
+def test_a_rated_game_between_two_profiles(client: TestClient) -> None:
+    anna, bert = new_profile(client, "Anna"), new_profile(client, "Bert")
+    game = rated_wari(client, anna)
+    gid, (mine, theirs) = game["id"], [s["token"] for s in game["seats"]]
+    assert game["rated"] is True
+    seats = client.get(f"/api/games/{gid}/rating").json()["seats"]
+    assert seats[0]["profile"]["name"] == "Anna" and seats[1]["profile"] is None
+    assert client.get(f"/api/games/{gid}").json()["names"][0] == "Anna"
+    # Bert opens the invite link and seats his profile on it
+    r = client.post(f"/api/games/{gid}/profile", json={"profile": bert["secret"]},
+                    headers=auth(theirs))
+    assert r.status_code == 200 and r.json()["seats"][1]["profile"]["name"] == "Bert"
+    # Anna's profile cannot take Bert's seat, a forged token cannot claim anything
+    assert client.post(f"/api/games/{gid}/profile", json={"profile": anna["secret"]},
+                       headers=auth(theirs)).status_code == 409
+    assert client.post(f"/api/games/{gid}/profile", json={"profile": bert["secret"]},
+                       headers=auth("forged")).status_code == 403
+    play(client, gid, mine, "3")
+    play(client, gid, theirs, "9")
+    play(client, gid, theirs, "resign")
+    got = rating(client, gid)
+    assert got["reason"] == "left"
+    assert [s["place"] for s in got["seats"]] == [1, 2]
+    assert got["seats"][0]["change"] > 0 > got["seats"][1]["change"]
+    board = client.get("/api/ratings/wari").json()
+    assert [p["profile"]["name"] for p in board["players"]] == ["Anna", "Bert"]
+    assert board["players"][0]["provisional"] is True and board["total"] == 2
+    history = client.get(f"/api/profiles/{anna['id']}/history?game=wari").json()["points"]
+    assert [(p["before"], p["place"], p["players"]) for p in history] == [(1500, 1, 2)]
+    [recent] = client.get(f"/api/profiles/{bert['id']}/games").json()["games"]
+    assert recent["id"] == gid and recent["seat"] == 1 and recent["status"] == "rated"
+    assert client.post(f"/api/games/{gid}/profile", json={"profile": bert["secret"]},
+                       headers=auth(theirs)).status_code == 409  # over: settled
+
+
+def test_a_rated_game_against_a_computer_keeps_the_level_fixed(
+        client: TestClient, rated_levels: None) -> None:
+    anna = new_profile(client, "Anna")
+    game = rated_wari(client, anna, {"type": "computer", "level": "normal"})
+    gid, token = game["id"], game["seats"][0]["token"]
+    play(client, gid, token, "3")
+    deadline = time.monotonic() + 10
+    while client.get(f"/api/games/{gid}").json()["version"] < 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    play(client, gid, token, "resign")
+    got = rating(client, gid)
+    assert got["seats"][1]["level"] == "normal"
+    assert got["seats"][1]["before"] == got["seats"][1]["after"] == {"rating": 1400,
+                                                                      "sigma": 25}
+    assert got["seats"][0]["after"]["rating"] < 1500
+    board = client.get("/api/ratings/wari").json()
+    assert board["levels"] == [{"level": "normal", "rating": 1400, "sigma": 25}]
+
+
+def test_rated_games_refuse_what_cannot_be_rated(client: TestClient) -> None:
+    anna = new_profile(client, "Anna")
+
+    def create(seats: list[dict[str, Any]], rated: Any = True) -> Any:
+        return client.post("/api/games", json={"game": "wari", "rated": rated,
+                                               "seats": seats})
+
+    me = {"type": "person", "profile": anna["secret"]}
+    cases = [
+        (create([{"type": "person"}, {"type": "person"}]), "ratings.error.no_profile"),
+        (create([me, {"type": "computer", "level": "strong"}]), "ratings.error.level_unrated"),
+        (create([me, dict(me)]), "ratings.error.profile_twice"),
+        (create([me, {"type": "person"}], rated=False), "ratings.error.profile_unrated"),
+        (create([{"type": "person", "profile": "0" * 20}, {"type": "person"}]),
+         "ratings.error.secret_unknown"),
+    ]
+    for r, code in cases:
+        assert 400 <= r.status_code < 500 and r.json()["code"] == code, r.text
+    assert create([me, {"type": "person"}], rated="yes").status_code == 400
+    assert client.get("/api/games").json()["games"] == []  # nothing was created
+
+
+def test_an_unrated_game_says_so(client: TestClient) -> None:
+    r = client.post("/api/games", json={"game": "wari", "seats": [{"type": "person"}] * 2})
+    assert client.get(f"/api/games/{r.json()['id']}/rating").json() == {"rated": False}
+    assert client.get("/api/games/nope/rating").status_code == 404
+
+
+def test_a_failed_rating_is_retried_after_a_restart_and_never_twice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "restart.sqlite3"
+
+    def broken(*args: Any, **kwargs: Any) -> list[Rating]:
+        raise RuntimeError("the database went away")
+
+    with make_client(path) as client:
+        anna, bert = new_profile(client, "Anna"), new_profile(client, "Bert")
+        game = rated_wari(client, anna, {"type": "person", "profile": bert["secret"]})
+        gid, (a, b) = game["id"], [s["token"] for s in game["seats"]]
+        play(client, gid, a, "3")
+        monkeypatch.setattr(rater, "rate", broken)
+        view = play(client, gid, b, "resign")
+        assert view["over"]  # the game ended all the same
+        assert client.get(f"/api/games/{gid}/rating").json()["status"] == "pending"
+    monkeypatch.undo()
+    for _ in range(2):  # two restarts: the sweep at start rates it once
+        with make_client(path) as client:
+            got = rating(client, gid)
+            assert got["status"] == "rated"
+            me = client.get(f"/api/profiles/{anna['id']}").json()
+            assert [r["games"] for r in me["ratings"]] == [1]
+
+
+def test_akwaier_rated_keeps_its_score_list(client: TestClient, rated_levels: None) -> None:
+    anna = new_profile(client, "Anna")
+    r = client.post("/api/games", json={
+        "game": "akwaier", "seed": 3, "rated": True,
+        "seats": [{"type": "person", "profile": anna["secret"]},
+                  *[{"type": "computer", "level": "classic"}] * 5]})
+    assert r.status_code == 201, r.text
+    gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+    deadline = time.monotonic() + 60
+    while True:
+        view = client.get(f"/api/games/{gid}", headers=auth(token)).json()
+        if view["over"]:
+            break
+        assert time.monotonic() < deadline
+        if view["legal_moves"] and not view["thinking"]:
+            client.post(f"/api/games/{gid}/moves", headers=auth(token),
+                        json={"move": view["legal_moves"][0], "version": view["version"]})
+        else:
+            time.sleep(0.01)
+    got = rating(client, gid)
+    assert got["status"] == "rated" and len(got["seats"]) == 6
+    assert sorted(s["place"] for s in got["seats"]) == sorted(
+        sorted(view["scores"], reverse=True).index(v) + 1 for v in view["scores"])
+    assert all(s["before"] == s["after"] for s in got["seats"][1:])
+    scores = client.get("/api/scores/akwaier").json()["scores"]
+    mine = [s for s in scores if s["game_id"] == gid]
+    assert len(mine) == 6 and "ANNA" in {s["name"] for s in mine}
