@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludotheek.ratings import levels as level_ratings
-from ludotheek.ratings import rater
-from ludotheek.ratings.model import Rating
+from ludotheek.rated import levels as level_ratings
+from ludotheek.rated import rater
+from ludotheek.rated.people import Rating
 from ludotheek.server import Settings, create_app
 from ludotheek.server import profiles as profile_api
 from tests.server.conftest import auth
@@ -89,7 +89,7 @@ def test_a_profile_and_its_secret(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("header", "status", "code"), [
-    (None, 401, "ratings.error.secret_missing"),
+    (None, 403, "ratings.error.secret_missing"),
     ("0000-0000-0000-0000-0000", 403, "ratings.error.secret_unknown"),
     ("not a code", 400, "ratings.error.secret_malformed"),
 ])

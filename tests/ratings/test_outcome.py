@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludotheek.ratings.outcome import Finished, departures, outcome
+from ludotheek.rated.outcome import Finished, departures, outcome
 
 TWO = ("person", "person")
 

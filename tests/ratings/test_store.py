@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from ludotheek.ratings import rater
-from ludotheek.ratings.model import Rating
+from ludotheek.rated import rater
+from ludotheek.rated.people import Rating
 from ludotheek.store.database import Database
 from ludotheek.store.profiles import normalize_secret
 from tests.migrations import HEAD

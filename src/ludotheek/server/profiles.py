@@ -24,23 +24,19 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludotheek.games import names
-from ludotheek.ratings.levels import level_rating, rated_levels
-from ludotheek.ratings.model import MAX_PLAYERS, PROVISIONAL_GAMES
-from ludotheek.ratings.rater import describe, sweep
+from ludotheek.rated.levels import level_rating, rated_levels
+from ludotheek.rated.people import MAX_PLAYERS, PROVISIONAL_GAMES
+from ludotheek.rated.rater import describe, sweep
 from ludotheek.server.errors import ApiError, BadRequest, Conflict, Forbidden, NotFound
 from ludotheek.server.http import bearer_token, read_json, whole_number
 from ludotheek.store.database import Database
 from ludotheek.store.profiles import NAME_LENGTH, Profile, code_of, normalize_secret
-from ludotheek.store.ratings import CurrentRating
+from ludotheek.store.ratings import CurrentRating, RatedGame
 
 T = TypeVar("T")
-log = logging.getLogger("ludotheek.ratings")
+log = logging.getLogger("ludotheek.rated")
 SWEEP_SECONDS = 60.0
 DEFAULT_LEVEL = "normal"  # a computer seat without a level plays this one (service.py)
-
-
-class Unauthorized(ApiError):
-    status = 401
 
 
 def _err(kind: type[ApiError], code: str, message: str, **params: Any) -> ApiError:
@@ -92,7 +88,7 @@ async def profile_for(db: Database, value: Any) -> Profile:
 async def me(request: Request) -> Profile:
     token = bearer_token(request)
     if token is None:
-        raise _err(Unauthorized, "secret_missing",
+        raise _err(Forbidden, "secret_missing",
                    "send the profile's code as 'Authorization: Bearer CODE'")
     return await profile_for(_db(request), token)
 
@@ -199,7 +195,8 @@ async def profile_history(request: Request) -> JSONResponse:
     points = await _run(_db(request).ratings.history, profile.id, game, limit)
     return JSONResponse({"game": game, "points": [{
         "game_id": p.game_id, "at": p.at, "rating": round(p.mu), "sigma": round(p.sigma),
-        "before": round(p.mu_before), "change": round(p.mu) - round(p.mu_before),
+        "before": round(p.mu_before), "before_sigma": round(p.sigma_before),
+        "change": round(p.mu) - round(p.mu_before),
         "place": p.place, "players": p.players} for p in points]})
 
 
@@ -320,7 +317,26 @@ async def game_rating(request: Request) -> JSONResponse:
     rated = await _run(db.ratings.get, gid)
     if rated is None:
         return JSONResponse({"rated": False})
-    return JSONResponse({"rated": True, **describe(rated)})
+    return JSONResponse(await _rated_answer(db, rated))
+
+
+async def _rated_answer(db: Database, rated: RatedGame) -> dict[str, Any]:
+    """A rated game as the API shows it; while it is pending, with each seat's rating now
+    (a profile's current one, a level's fixed one; None for a profile's first game)."""
+    out: dict[str, Any] = {"rated": True, **describe(rated)}
+    if rated.status == "pending":
+        for seat, s in zip(out["seats"], rated.seats, strict=True):
+            now = None
+            if s.level is not None:
+                r = level_rating(rated.game, s.level)
+                now = {"rating": round(r.mu), "sigma": round(r.sigma)} if r else None
+            elif s.profile_id is not None:
+                mine = [c for c in await _run(db.ratings.of_profile, s.profile_id)
+                        if c.game == rated.game]
+                now = {"rating": round(mine[0].mu), "sigma": round(mine[0].sigma),
+                       "games": mine[0].games} if mine else None
+            seat["now"] = now
+    return out
 
 
 async def claim_seat(request: Request) -> JSONResponse:
@@ -347,12 +363,12 @@ async def claim_seat(request: Request) -> JSONResponse:
     if not await _run(db.ratings.claim, gid, seat, profile.id):
         mine = next((s for s in rated.seats if s.seat == seat), None)
         if mine is not None and mine.profile_id == profile.id:
-            return JSONResponse({"rated": True, **describe(rated)})
+            return JSONResponse(await _rated_answer(db, rated))
         raise _err(Conflict, "seat_taken",
                    "this seat already has a profile, or your profile plays another seat")
     after = await _run(db.ratings.get, gid)
     assert after is not None
-    return JSONResponse({"rated": True, **describe(after)})
+    return JSONResponse(await _rated_answer(db, after))
 
 
 routes = [

@@ -35,8 +35,8 @@ def _json(schema: dict[str, Any], description: str = "ok") -> dict[str, Any]:
 
 
 def _errors(*codes: int) -> dict[str, Any]:
-    text = {400: "malformed", 401: "no profile code sent", 403: "unknown profile code or "
-            "seat token", 404: "unknown profile or game", 409: "not possible now",
+    text = {400: "malformed", 403: "no profile code, an unknown one, or a wrong seat token",
+            404: "unknown profile or game", 409: "not possible now",
             413: "body over the size limit"}
     return {str(c): _json(ERROR, text[c]) for c in codes}
 
@@ -57,13 +57,13 @@ def paths() -> dict[str, Any]:
                           **_errors(400, 413)}}},
         "/api/profiles/me": {
             "get": {"summary": "The profile of the code sent as 'Authorization: Bearer CODE'",
-                    **SECRET, "responses": {"200": _json(PROFILE), **_errors(400, 401, 403)}},
+                    **SECRET, "responses": {"200": _json(PROFILE), **_errors(400, 403)}},
             "post": {"summary": "Rename the profile of the code", **SECRET,
                      "requestBody": NAME_BODY,
-                     "responses": {"200": _json(PROFILE), **_errors(400, 401, 403, 413)}},
+                     "responses": {"200": _json(PROFILE), **_errors(400, 403, 413)}},
             "delete": {"summary": "Delete the profile of the code and its ratings", **SECRET,
                        "responses": {"200": _json({"type": "object"}),
-                                     **_errors(400, 401, 403)}}},
+                                     **_errors(400, 403)}}},
         "/api/profiles/{id}": {"get": {
             "summary": "A profile: its name and its rating in each game it has played rated",
             "parameters": [PROFILE_ID],

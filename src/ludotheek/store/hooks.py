@@ -2,7 +2,7 @@
 
 A game that keeps a score list declares it (``GamePlugin.score_list``); its
 ``results`` say what a finished game enters, dated here with today's date. A rated
-game is rated (``ludotheek.ratings.rater``; a failure is logged and retried later).
+game is rated (``ludotheek.rated.rater``; a failure is logged and retried later).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def game_over(db: Database, state: State, names: Sequence[str],
     """Rate a finished game if it is a rated one, and enter its results in its score
     list (if its game keeps one)."""
     if game_id is not None:
-        from ludotheek.ratings.rater import rate_safely
+        from ludotheek.rated.rater import rate_safely
 
         rate_safely(db, game_id)
     listing = plugin(state.game.name).score_list

@@ -100,7 +100,7 @@ analysis_positions = Table(
     Column("data", Text, nullable=False),  # JSON (ludotheek.analysis.measure)
 )
 
-# --- profiles and ratings (ludotheek.ratings; docs/ratings.md) ------------------------------
+# --- profiles and ratings (ludotheek.rated; docs/ratings.md) ------------------------------
 
 profiles = Table(
     "profiles",

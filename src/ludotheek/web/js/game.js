@@ -13,6 +13,7 @@ import { levelName } from "./levels.js";
 import { errorText } from "./problems.js";
 import { forgetInvite, invitesFor, remember, tokensFor } from "./tokens.js";
 import { el, loadStylesheet, sleep, toast } from "./ui.js";
+import { mountRatedGame } from "./ratedgame.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const views = {};           // by seat held (or "spectator")
@@ -24,6 +25,7 @@ let current = null;         // the view shown
 let sockets = [];
 const queue = [];           // views received but not shown yet, oldest first
 let draining = false;
+let rated = null;           // the rated game's panel (js/ratedgame.js)
 
 // "active", "over" (a result), "aborted" or "abandoned" (ended without one)
 function statusOf(view) { return view.status || (view.over ? "over" : "active"); }
@@ -118,7 +120,7 @@ function hintButton(view) {
   const seat = view.to_move;
   const alone = seat !== null && held[seat] !== undefined
     && view.seats.every((s, i) => i === seat || s.type === "computer");
-  box.hidden = statusOf(view) !== "active" || !alone || !view.legal_moves.length;
+  box.hidden = statusOf(view) !== "active" || !alone || !view.legal_moves.length || Boolean(rated && rated.isRated());
   if (hintFor !== null && hintFor !== view.version) {
     document.getElementById("hint-text").textContent = "";
     hintFor = null;
@@ -220,6 +222,7 @@ function show(view = current) {
   recordLinks(view);
   hintButton(view);
   if (ending) ending.draw(view, Boolean(renderer && renderer.resigns));
+  if (rated) rated.update(view);
   if (renderer) {
     try { renderer.update(view, prev); } catch (err) { reportError(err); }
   }
@@ -393,6 +396,7 @@ async function main() {
   renderer = module.create(ctx);
   ending = createEnding({ box: document.getElementById("ending"), gameId, t, held: () => held, current: () => current, show: showNow });
   mountLearn(first.game, t).catch(reportError);
+  rated = mountRatedGame({ gameId, t, held: () => held, box: document.getElementById("rated-box") });
   document.getElementById("hint").addEventListener("click", askHint);
   views[primarySeat() ?? "spectator"] = first;
   show(pickView());

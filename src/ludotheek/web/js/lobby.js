@@ -4,6 +4,7 @@ import { initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { learnLinks, prefill } from "./learn/lobby.js";
 import { levelOptions } from "./levels.js";
 import { errorText } from "./problems.js";
+import { drawLeaderboards, profileLink, ratedChoice } from "./ratings.js";
 import { myGames, rememberCreated } from "./tokens.js";
 import { el, toast } from "./ui.js";
 
@@ -57,6 +58,7 @@ function createForm(game) {
   const opts = el("div", { class: "options" });
   for (const o of game.options) { const input = optionInput(o); if (input) opts.append(input); }
   const seats = el("fieldset", {}, el("legend", { text: t("lobby.seats") }));
+  const rated = ratedChoice(game, form);
   function values() {
     const v = {};
     for (const o of game.options) {
@@ -69,9 +71,10 @@ function createForm(game) {
   function drawSeats() {
     seats.querySelectorAll("label").forEach((n) => n.remove());
     for (let i = 0; i < seatCount(game, values()); i++) seats.append(seatSelect(game, i));
+    rated.refresh();
   }
   const submit = el("button", { type: "submit", class: "primary", text: t("lobby.start") });
-  form.append(opts, seats, submit);  // before drawSeats: values() reads form.elements
+  form.append(opts, seats, rated.element, submit);  // before drawSeats: values() reads form.elements
   opts.addEventListener("change", drawSeats);
   drawSeats();
   form.addEventListener("submit", async (ev) => {
@@ -80,7 +83,9 @@ function createForm(game) {
     const chosen = [...seats.querySelectorAll("select")].map((s) => s.value.split(":"));
     const seatSpecs = chosen.map(([kind, arg]) => kind === "person" ? { type: "person" } : { type: "computer", level: arg });
     try {
-      const res = await api.post("/api/games", { game: game.name, options: values(), seats: seatSpecs });
+      const body = { game: game.name, options: values(), seats: seatSpecs };
+      if (!(await rated.prepare(body, chosen))) { submit.disabled = false; return; }
+      const res = await api.post("/api/games", body);
       rememberCreated(res, game.name, chosen.map(([kind, arg]) => kind === "person" ? arg : null));
       location.href = `/play/${res.id}`;
     } catch (err) {
@@ -229,10 +234,15 @@ async function main() {
   await initI18n();
   mountLanguageSwitch(document.getElementById("lang"));
   meta = await api.get("/api/meta");
+  const leaderboards = () => drawLeaderboards(document.getElementById("leaderboards"), meta);
+  document.getElementById("profile-box").replaceChildren(profileLink());
   drawGames();
   prefill().catch((err) => console.error(err));
-  await drawLists();
-  document.addEventListener("languagechange", () => { drawGames(); drawLists(); });
+  await Promise.all([drawLists(), leaderboards()]);
+  document.addEventListener("languagechange", () => {
+    drawGames(); drawLists(); leaderboards();
+    document.getElementById("profile-box").replaceChildren(profileLink());
+  });
   setInterval(drawLists, 15000);
 }
 

@@ -1,4 +1,5 @@
-"""The rating scale and openskill: the properties every rated game keeps."""
+"""A person's rating after a game (openskill on ludotheek's scale): the properties every
+rated game keeps."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludotheek.ratings.model import MU, SIGMA, Rating, new_rating, rate
+from ludotheek import rating
+from ludotheek.rated.people import Rating, new_rating, rate
 
-ratings = st.builds(Rating, st.floats(500, 2500), st.floats(25, 500))
+ratings = st.builds(Rating, st.floats(500, 2500), st.floats(25, 300))
 
 
-def test_a_new_profile_starts_at_1500_with_sigma_500() -> None:
-    assert new_rating() == Rating(MU, SIGMA) == Rating(1500.0, 500.0)
+def test_a_new_profile_starts_as_a_newcomer_on_the_levels_scale() -> None:
+    assert new_rating() == Rating(rating.MU, rating.SIGMA)
+    assert new_rating().mu == 1500.0 and 240 < new_rating().sigma < 250
 
 
 def test_beating_a_stronger_player_gains_more_than_beating_a_weaker_one() -> None:
@@ -26,7 +29,7 @@ def test_beating_a_stronger_player_gains_more_than_beating_a_weaker_one() -> Non
 def test_a_tie_between_equals_changes_no_estimate() -> None:
     a, b = rate([new_rating(), new_rating()], [1, 1])
     assert a.mu == pytest.approx(1500) and b.mu == pytest.approx(1500)
-    assert a.sigma < 500
+    assert a.sigma < rating.SIGMA
 
 
 def test_a_six_player_result_is_ranked_in_order() -> None:

@@ -1,6 +1,6 @@
-"""Ratings for the people who play: profiles, rated games, openskill.
+"""Rated games: ratings for the people who play, against each other and the levels.
 
-- :mod:`.model`: the rating scale and the openskill model (pure);
+- :mod:`.people`: a person's rating after a game, on the one scale of :mod:`ludotheek.rating`;
 - :mod:`.outcome`: the places of a finished game's seats, by the rules of docs/ratings.md
   (who left, resigned, abandoned; pure);
 - :mod:`.levels`: the fixed ratings of the computer levels;

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import Any
 
-from ludotheek.ratings.levels import level_rating
-from ludotheek.ratings.model import Rating, new_rating, rate
-from ludotheek.ratings.outcome import Finished, departures, outcome
+from ludotheek.rated.levels import level_rating
+from ludotheek.rated.outcome import Finished, departures, outcome
+from ludotheek.rated.people import Rating, new_rating, rate
 from ludotheek.store.database import Database
 from ludotheek.store.games import GameRow
 from ludotheek.store.ratings import Compute, CurrentRating, RatedGame, SeatRating
 
-log = logging.getLogger("ludotheek.ratings")
+log = logging.getLogger("ludotheek.rated")
 
 
 class NoLevelRating(LookupError):
@@ -108,7 +109,7 @@ def sweep(db: Database, limit: int = 100) -> int:
     return done
 
 
-def describe(rated: RatedGame) -> dict[str, object]:
+def describe(rated: RatedGame) -> dict[str, Any]:
     """A rated game as the API shows it."""
     return {
         "status": rated.status, "reason": rated.reason, "rated_at": rated.rated_at,

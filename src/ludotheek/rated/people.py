@@ -1,15 +1,14 @@
-"""The rating scale and the openskill model.
+"""A person's rating after a rated game, on ludotheek's one scale (:mod:`ludotheek.rating`).
 
-Ratings are openskill's Plackett-Luce model (Weng and Lin's Bayesian approximation), which
-rates 2-6 players as one ranked result. Its default scale (a new player at 25 ± 8.3) is
-multiplied by 60, so that ratings read like chess ratings: a new profile starts at 1500
-with an uncertainty σ of 500, and ``beta`` (the spread of one game's performance) is 250.
-The computer levels are measured on the same scale (docs/strength.md), and rated games
-against them keep their ratings fixed.
+People and computer levels are rated by the same openskill Plackett-Luce model, so a
+profile's 1600 and a level's 1600 mean the same. A new profile starts at 1500 with the
+newcomer's σ (about 246). People's ratings use ``tau`` (a hundredth of that σ, openskill's
+own ratio), so that a rating can still move after many games; a computer level's rating is
+fixed: it enters the update with its measured σ and comes out unchanged.
 
 >>> a, b = new_rating(), new_rating()
 >>> after = rate([a, b], [1, 2])
->>> after[0].mu > 1500 > after[1].mu and after[0].sigma < 500
+>>> after[0].mu > 1500 > after[1].mu and after[0].sigma < a.sigma
 True
 >>> rate([a, Rating(1500, 25)], [2, 1], fixed=[False, True])[1]
 Rating(mu=1500, sigma=25)
@@ -23,14 +22,11 @@ from functools import cache
 
 from openskill.models import PlackettLuce
 
-#: openskill's defaults (25, 25/3, 25/6, 25/300) times 60
-MU = 1500.0
-SIGMA = 500.0
-BETA = 250.0
-TAU = 5.0
-#: the uncertainty of a computer level's measured rating (known within ±50: two σ)
-LEVEL_SIGMA = 25.0
-#: a profile's rating is provisional (shown with a "?") for its first games
+from ludotheek import rating
+
+#: how far a person's σ grows back before each game (openskill's default ratio σ/100)
+TAU = rating.SIGMA / 100.0
+#: a profile's rating is provisional (shown with a "?") for its first games of a game
 PROVISIONAL_GAMES = 5
 MAX_PLAYERS = 6
 
@@ -42,20 +38,15 @@ class Rating:
     mu: float
     sigma: float
 
-    @property
-    def shown(self) -> int:
-        """The rating as the pages show it (the estimate, rounded)."""
-        return round(self.mu)
-
 
 @cache
 def model() -> PlackettLuce:
-    return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
+    return rating.model(tau=TAU)
 
 
 def new_rating() -> Rating:
     """The rating of a profile that has played no rated game of a game yet."""
-    return Rating(MU, SIGMA)
+    return Rating(rating.MU, rating.SIGMA)
 
 
 def rate(before: Sequence[Rating], places: Sequence[int],

@@ -1,0 +1,84 @@
+// The game page's part for rated games: who plays with which rating, a button to play an
+// invited seat with your profile, and after the end each player's new rating.
+// GET /api/games/<id>/rating; POST /api/games/<id>/profile to seat a profile.
+import { api } from "./api.js";
+import { errorText, makeProfile, myProfile } from "./profilekey.js";
+import { el, toast } from "./ui.js";
+
+export function mountRatedGame({ gameId, t, held, box }) {
+  let info = null;       // the last answer
+  let view = null;       // the view shown
+  let asking = false;
+  let polls = 0;
+
+  async function load() {
+    if (asking) return;
+    asking = true;
+    try {
+      info = await api.get(`/api/games/${gameId}/rating`);
+    } catch { info = null; } finally { asking = false; }
+    draw();
+    if (info && info.rated && info.status === "pending" && view && view.over && polls < 40) {
+      polls += 1;
+      setTimeout(load, Math.min(500 * polls, 3000));
+    }
+  }
+
+  function ratingText(seat) {
+    if (seat.after && seat.before) {
+      const c = seat.change;
+      return el("span", { class: `change ${c > 0 ? "up" : c < 0 ? "down" : ""}`,
+        text: t("ratings.after", { before: seat.before.rating, after: seat.after.rating, change: `${c > 0 ? "+" : ""}${c}` }) });
+    }
+    if (seat.now) return el("span", { text: String(seat.now.rating) + (seat.now.games !== undefined && seat.now.games < 5 ? "?" : "") });
+    return el("span", { class: "muted", text: seat.profile || seat.level ? "1500?" : t("ratings.no_profile_seat") });
+  }
+
+  async function join(seat, nameInput) {
+    try {
+      let profile = myProfile();
+      if (!profile) {
+        if (!nameInput.value.trim()) { toast(t("ratings.error.name"), "error"); nameInput.focus(); return; }
+        profile = await makeProfile(nameInput.value);
+      }
+      info = await api.post(`/api/games/${gameId}/profile`, { profile: profile.secret }, held()[seat]);
+      toast(t("ratings.joined"));
+      draw();
+    } catch (err) { toast(errorText(t, err), "error"); }
+  }
+
+  function draw() {
+    if (!info || !info.rated) { box.hidden = true; box.replaceChildren(); return; }
+    box.hidden = false;
+    const names = view ? view.names : [];
+    const mine = held();
+    const items = info.seats.map((s) => {
+      const who = s.profile ? el("a", { href: `/profile/${encodeURIComponent(s.profile.id)}`, text: s.profile.name })
+        : el("span", { text: names[s.seat] || String(s.seat + 1) });
+      return el("li", { "data-seat": s.seat }, who, " · ", ratingText(s));
+    });
+    const parts = [el("h2", { text: t("ratings.rated_game") }), el("ul", {}, items)];
+    const open = info.seats.find((s) => !s.profile && !s.level && mine[s.seat] !== undefined);
+    if (open && info.status === "pending" && !(view && view.over)) {
+      const name = el("input", { type: "text", id: "rated-join-name", maxlength: 32, placeholder: t("ratings.name"), "aria-label": t("ratings.name") });
+      parts.push(el("div", { class: "controls" }, myProfile() ? null : name,
+        el("button", { type: "button", class: "primary", id: "rated-join", text: t("ratings.join"), onclick: () => join(open.seat, name) })));
+    }
+    if (info.status === "pending" && view && view.over) parts.push(el("p", { class: "reason", text: t("ratings.pending") }));
+    else if (info.status !== "pending" && info.reason) parts.push(el("p", { class: "reason", id: "rated-reason", text: t(`ratings.reason.${info.reason}`) }));
+    box.replaceChildren(...parts);
+  }
+
+  let lastOver = null;
+  return {
+    // a rated game gives no hints: help from outside would count in the ratings
+    isRated: () => Boolean(info && info.rated),
+    update(next) {
+      const first = view === null;
+      view = next;
+      if (first || (next.over && lastOver === false)) load();
+      else draw();
+      lastOver = next.over;
+    },
+  };
+}
