@@ -243,3 +243,17 @@ def test_akwaier_rated_keeps_its_score_list(client: TestClient, rated_levels: No
     scores = client.get("/api/scores/akwaier").json()["scores"]
     mine = [s for s in scores if s["game_id"] == gid]
     assert len(mine) == 6 and "ANNA" in {s["name"] for s in mine}
+
+
+def test_every_error_code_is_worded_in_every_language() -> None:
+    import re
+    from pathlib import Path as P
+
+    from ludotheek.server.catalogs import catalog
+
+    source = P(profile_api.__file__).read_text(encoding="utf-8")
+    codes = set(re.findall(r'_err\(\w+, "(\w+)"', source))
+    assert {"secret_unknown", "secret_malformed", "level_unrated"} <= codes
+    for lang in ("en", "nl", "no"):
+        missing = {c for c in codes if f"ratings.error.{c}" not in catalog(lang)}
+        assert not missing, (lang, missing)

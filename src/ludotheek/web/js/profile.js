@@ -210,6 +210,8 @@ async function showProfile() {
   try {
     profile = await api.get(`/api/profiles/${encodeURIComponent(profileId)}`);
   } catch (err) {
+    const mine = myProfile();
+    if (err.status === 404 && mine && mine.id === profileId) forgetProfile();  // deleted elsewhere
     status(err.status === 404 ? t("ratings.not_found") : errorText(t, err), "error");
     page.append(el("p", {}, el("a", { href: "/", text: t("game.lobby") })));
     return;
