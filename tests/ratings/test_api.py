@@ -163,6 +163,27 @@ def test_a_rated_game_against_a_computer_keeps_the_level_fixed(
     assert board["levels"] == [{"level": "normal", "rating": 1400, "sigma": 25}]
 
 
+def test_a_rated_game_has_no_undo_and_no_hints(client: TestClient, rated_levels: None,
+                                               tmp_path: Path) -> None:
+    anna = new_profile(client, "Anna")
+    game = rated_wari(client, anna, {"type": "computer", "level": "normal"})
+    gid, token = game["id"], game["seats"][0]["token"]
+    play(client, gid, token, "3")
+    deadline = time.monotonic() + 10
+    while (view := client.get(f"/api/games/{gid}", headers=auth(token)).json())["version"] < 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert view["can_undo"] is False
+    r = client.post(f"/api/games/{gid}/undo", json={"version": 2}, headers=auth(token))
+    assert r.status_code == 400 and r.json()["code"] == "ratings.error.no_undo"
+    r = client.get(f"/api/games/{gid}/hint", headers=auth(token))
+    assert r.status_code == 403 and r.json()["code"] == "ratings.error.no_hints"
+    # the same after a restart (the game read back from the database)
+    with make_client(tmp_path / "r.sqlite3") as again:
+        r = again.post(f"/api/games/{gid}/undo", json={"version": 2}, headers=auth(token))
+        assert r.status_code == 400 and r.json()["code"] == "ratings.error.no_undo"
+
+
 def test_rated_games_refuse_what_cannot_be_rated(client: TestClient) -> None:
     anna = new_profile(client, "Anna")
 
@@ -253,7 +274,10 @@ def test_every_error_code_is_worded_in_every_language() -> None:
 
     source = P(profile_api.__file__).read_text(encoding="utf-8")
     codes = set(re.findall(r'_err\(\w+, "(\w+)"', source))
-    assert {"secret_unknown", "secret_malformed", "level_unrated"} <= codes
+    for module in P(profile_api.__file__).parent.glob("*.py"):
+        codes |= set(re.findall(r'code="ratings\.error\.(\w+)"', module.read_text("utf-8")))
+    assert {"secret_unknown", "secret_malformed", "level_unrated", "no_undo",
+            "no_hints"} <= codes
     for lang in ("en", "nl", "no"):
         missing = {c for c in codes if f"ratings.error.{c}" not in catalog(lang)}
         assert not missing, (lang, missing)

@@ -52,7 +52,7 @@ async def create_game(request: Request) -> JSONResponse:
     body = await read_json(request, service.settings.max_body)
     rated = await profiles.before_create(request, body)  # "rated" and the seats' profiles
     live, tokens = await service.create(body, client_address(request))
-    await profiles.after_create(request, live.id, live.game.name, rated)
+    await profiles.after_create(request, live, rated)
     return JSONResponse(
         {"id": live.id,
          "seats": [{"token": t, "url": f"/play/{live.id}#token={t}" if t else None}

@@ -45,6 +45,8 @@ class LiveGame:
     ended: str | None = None
     #: the seats whose person has come (their secret was used)
     joined: set[int] = field(default_factory=set)
+    #: a rated game (docs/ratings.md): no undo, no hints
+    rated: bool = False
 
     @property
     def over(self) -> bool:
@@ -72,10 +74,10 @@ class LiveGame:
         """Where an undo by ``seat`` goes back to: the position before that seat's last
         decision still in the line of play; None if it may not undo.
 
-        Only a person playing alone against computer players may undo, and not once
-        the game is over (the result stands, and the score list has it).
+        Only a person playing alone against computer players may undo, not in a rated
+        game, and not once the game is over (the result stands, and the score list has it).
         """
-        if seat is None or self.over or self.seats[seat]["type"] != "person":
+        if seat is None or self.over or self.rated or self.seats[seat]["type"] != "person":
             return None
         if not self.alone_against_computers(seat):
             return None
@@ -105,7 +107,7 @@ def from_row(row: GameRow, store: GameStore) -> LiveGame:
                     rematch=store.child_of(row.id) if row.status == "over" else None,
                     movers=movers, line=effective_line(row.moves),
                     ended=row.status if row.status in ("aborted", "abandoned") else None,
-                    joined=store.joined_seats(row.id))
+                    joined=store.joined_seats(row.id), rated=store.is_rated(row.id))
 
 
 def plausible_id(gid: str) -> bool:

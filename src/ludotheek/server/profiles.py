@@ -29,6 +29,7 @@ from ludotheek.rated.people import MAX_PLAYERS, PROVISIONAL_GAMES
 from ludotheek.rated.rater import describe, sweep
 from ludotheek.server.errors import ApiError, BadRequest, Conflict, Forbidden, NotFound
 from ludotheek.server.http import bearer_token, read_json, whole_number
+from ludotheek.server.livegame import LiveGame
 from ludotheek.store.database import Database
 from ludotheek.store.profiles import NAME_LENGTH, Profile, code_of, normalize_secret
 from ludotheek.store.ratings import CurrentRating, RatedGame
@@ -300,12 +301,12 @@ async def before_create(request: Request, body: Any) -> RatedSeats | None:
     return RatedSeats(out)
 
 
-async def after_create(request: Request, game_id: str, game: str,
-                       rated: RatedSeats | None) -> None:
-    """Store a newly created game as a rated game."""
+async def after_create(request: Request, live: LiveGame, rated: RatedSeats | None) -> None:
+    """Store a newly created game as a rated game (no undo, no hints from now on)."""
     if rated is None:
         return
-    await _run(_db(request).ratings.register, game_id, game,
+    live.rated = True
+    await _run(_db(request).ratings.register, live.id, live.game.name,
                [(p.id if p else None, level) for p, level in rated.seats])
 
 

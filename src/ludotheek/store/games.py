@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy import Engine, delete, func, insert, select, update
 
-from ludotheek.store.schema import games, moves, seat_tokens
+from ludotheek.store.schema import games, moves, rated_games, seat_tokens
 
 #: the statuses of a game that is no longer played
 ENDED = ("over", "aborted", "abandoned")
@@ -276,6 +276,12 @@ class GameStore:
         q = q.order_by(games.c.updated.desc()).limit(limit).offset(offset)
         with self.engine.connect() as conn:
             return [_row(r) for r in conn.execute(q)]
+
+    def is_rated(self, gid: str) -> bool:
+        """Whether the game is a rated game (``ludotheek.store.ratings``)."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(rated_games.c.game_id)
+                                .where(rated_games.c.game_id == gid)).first() is not None
 
     def child_of(self, parent: str) -> str | None:
         """The rematch of game ``parent``, if there is one."""
