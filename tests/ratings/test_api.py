@@ -184,6 +184,20 @@ def test_a_rated_game_has_no_undo_and_no_hints(client: TestClient, rated_levels:
         assert r.status_code == 400 and r.json()["code"] == "ratings.error.no_undo"
 
 
+def test_a_rematch_of_a_rated_game_is_rated_with_the_seats_swapped(client: TestClient) -> None:
+    anna, bert = new_profile(client, "Anna"), new_profile(client, "Bert")
+    game = rated_wari(client, anna, {"type": "person", "profile": bert["secret"]})
+    gid, (a, b) = game["id"], [s["token"] for s in game["seats"]]
+    play(client, gid, a, "3")
+    play(client, gid, b, "resign")
+    r = client.post(f"/api/games/{gid}/rematch", json={"swap": True}, headers=auth(a))
+    assert r.status_code == 201, r.text
+    again = client.get(f"/api/games/{r.json()['id']}/rating").json()
+    assert again["status"] == "pending"
+    assert [s["profile"]["name"] for s in again["seats"]] == ["Bert", "Anna"]
+    assert r.json()["seat"] == 1
+
+
 def test_rated_games_refuse_what_cannot_be_rated(client: TestClient) -> None:
     anna = new_profile(client, "Anna")
 

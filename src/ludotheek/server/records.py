@@ -16,6 +16,7 @@ from ludotheek.server.errors import Forbidden, Invalid
 from ludotheek.server.http import check_text
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
+from ludotheek.server.profiles import rated_rematch
 from ludotheek.server.service import GameService
 from ludotheek.server.views import public_seats
 from ludotheek.store.games import derived_token, hash_token, new_token
@@ -195,6 +196,7 @@ class Records:
                 hashes[new_seat] = hash_token(derived_token(old_hash, new.id))
         await blocking(self.service.db.games.add_tokens, new.id, hashes)
         new.token_hashes.update(hashes)
+        await rated_rematch(self.service.db, live, new, order)
         live.rematch = new.id
 
         def notice(seat: int | None) -> dict[str, Any]:
