@@ -165,3 +165,43 @@ def test_two_games_of_one_profile_rated_at_once_both_count(any_db: Database) -> 
     for before, after in itertools.pairwise(history):
         assert after.mu_before == pytest.approx(before.mu)
     assert history[-1].mu == pytest.approx(rating.mu)
+
+
+def test_an_abandoned_game_places_the_person_to_move_last(any_db: Database) -> None:
+    a, _ = any_db.profiles.create("A")
+    b, _ = any_db.profiles.create("B")
+    row = any_db.games.create("wari", {}, 1, PEOPLE, [None, None], to_move=0)
+    any_db.ratings.register(row.id, "wari", [(a.id, None), (b.id, None)])
+    for v, (move, seat) in enumerate([("3", 0), ("9", 1)]):
+        any_db.games.append_move(row.id, v, move, seat, 1 - seat, "active", None)
+    assert any_db.games.end(row.id, 2, "abandoned")  # South was to move and never did
+    assert any_db.ratings.waiting() == [row.id]
+    assert rater.rate_game(any_db, row.id) == "rated"
+    got = any_db.ratings.get(row.id)
+    assert got is not None and got.reason == "abandoned"
+    assert [s.place for s in got.seats] == [2, 1]
+
+
+def test_an_aborted_game_is_not_rated(any_db: Database) -> None:
+    a, _ = any_db.profiles.create("A")
+    row = any_db.games.create("wari", {}, 1, PEOPLE, [None, None], to_move=0)
+    any_db.ratings.register(row.id, "wari", [(a.id, None), (None, None)])
+    assert any_db.games.end(row.id, 0, "aborted")
+    assert rater.sweep(any_db) == 1
+    got = any_db.ratings.get(row.id)
+    assert got is not None and (got.status, got.reason) == ("unrated", "no_start")
+
+
+def test_a_seat_that_left_for_a_computer_comes_last(any_db: Database) -> None:
+    a, _ = any_db.profiles.create("A")
+    b, _ = any_db.profiles.create("B")
+    seats = [{"type": "person", "level": None, "name": None} for _ in range(2)]
+    gid = finished_game(any_db, seats, [0, 1, 0, 1], [10, 30], [1])
+    any_db.ratings.register(gid, "wari", [(a.id, None), (b.id, None)])
+    # B left after their first move; a computer played their seat on and won
+    any_db.games.leave_seat(gid, 1, [seats[0], {"type": "computer", "level": "normal",
+                                                "name": None}])
+    assert rater.rate_game(any_db, gid) == "rated"
+    got = any_db.ratings.get(gid)
+    assert got is not None and got.reason == "left"
+    assert [s.place for s in got.seats] == [1, 2]

@@ -13,11 +13,13 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from ludotheek.core.errors import IllegalMove
+from ludotheek.core.record import Record
 from ludotheek.rated.levels import level_rating
 from ludotheek.rated.outcome import Finished, departures, outcome
 from ludotheek.rated.people import Rating, new_rating, rate
 from ludotheek.store.database import Database
-from ludotheek.store.games import GameRow
+from ludotheek.store.games import ENDED, GameRow
 from ludotheek.store.ratings import Compute, CurrentRating, RatedGame, SeatRating
 
 log = logging.getLogger("ludotheek.rated")
@@ -27,16 +29,48 @@ class NoLevelRating(LookupError):
     """A computer level in a rated game has no measured rating (any more)."""
 
 
-def finished(row: GameRow, movers: Sequence[tuple[str, int | None]]) -> Finished:
-    """What the rating rules need of a finished game row and its stored moves."""
+def _stopped(row: GameRow) -> tuple[list[float], list[int], int | None]:
+    """A game that ended without a result (abandoned): the scores and winners of its
+    position scored as the rules score a game stopped there, and who was to move."""
+    state = Record(row.game, row.options, row.seed, row.moves).replay()
+    to_move = state.to_move
+    try:
+        scored = state.adjudicate()
+        scores, winners = list(scored.scores()), list(scored.winners())
+    except (NotImplementedError, IllegalMove):
+        scores = list(state.scores())
+        best = max(scores) if scores else 0
+        winners = [i for i, s in enumerate(scores) if s == best]
+    return [float(s) for s in scores], winners, to_move
+
+
+def finished(row: GameRow, movers: Sequence[tuple[str, int | None]],
+             rated: RatedGame | None = None) -> Finished:
+    """What the rating rules need of an ended game row, its stored moves and its rated
+    seats: a person's seat is one without a level in the rated game (a seat that left is
+    played on by a computer in the game's seats: it counts as having left, in the order the
+    seats say they left, else in seat order, after those who resigned)."""
     result = row.result or {}
     moves = [m for m, _ in movers]
-    seats = [m for _, m in movers]
-    return Finished(
-        seats=[s["type"] for s in row.seats], movers=seats, moves=moves,
-        scores=[float(x) for x in result.get("scores", [0.0] * len(row.seats))],
-        winners=[int(w) for w in result.get("winners", [])], reason=result.get("reason"),
-        to_move=result.get("to_move", row.to_move), departed=departures(moves, seats))
+    who = [m for _, m in movers]
+    kinds = [s["type"] for s in row.seats]
+    if rated is not None:
+        kinds = ["computer" if s.level is not None else "person" for s in rated.seats]
+    departed = departures(moves, who)
+    left = [i for i, s in enumerate(row.seats)
+            if kinds[i] == "person" and s["type"] == "computer" and i not in departed]
+    departed += sorted(left, key=lambda i: (float(row.seats[i].get("left") or 0), i))
+    reason = result.get("reason")
+    to_move = result.get("to_move", row.to_move)
+    if "scores" in result:
+        scores = [float(x) for x in result["scores"]]
+        winners = [int(w) for w in result.get("winners", [])]
+    else:  # ended without a result: scored where it stopped
+        scores, winners, to_move = _stopped(row)
+    if row.status in ("abandoned", "aborted"):
+        reason = row.status
+    return Finished(seats=kinds, movers=who, moves=moves, scores=scores, winners=winners,
+                    reason=reason, to_move=to_move, departed=departed)
 
 
 def _compute(game: str, places: Sequence[int]) -> Compute:
@@ -78,9 +112,9 @@ def rate_game(db: Database, game_id: str) -> str | None:
     if rated.status != "pending":
         return rated.status
     row = db.games.get(game_id)
-    if row is None or row.status != "over":
+    if row is None or row.status not in ENDED:
         return "pending"
-    result = outcome(finished(row, db.ratings.movers(game_id)))
+    result = outcome(finished(row, db.ratings.movers(game_id), rated))
     db.ratings.settle(game_id, result.places, result.reason,
                       _compute(rated.game, result.places or ()))
     final = db.ratings.get(game_id)

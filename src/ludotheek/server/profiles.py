@@ -27,7 +27,7 @@ from ludotheek.games import names
 from ludotheek.rated.levels import level_rating, rated_levels
 from ludotheek.rated.people import MAX_PLAYERS, PROVISIONAL_GAMES
 from ludotheek.rated.rater import describe, sweep
-from ludotheek.server.errors import ApiError, BadRequest, Conflict, Forbidden, NotFound
+from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 from ludotheek.server.http import bearer_token, read_json, whole_number
 from ludotheek.server.livegame import LiveGame
 from ludotheek.store.database import Database
@@ -40,8 +40,10 @@ SWEEP_SECONDS = 60.0
 DEFAULT_LEVEL = "normal"  # a computer seat without a level plays this one (service.py)
 
 
-def _err(kind: type[ApiError], code: str, message: str, **params: Any) -> ApiError:
-    return kind(message, code=f"ratings.error.{code}", params=params)
+def _err(kind: type[ServiceError], message: str, *, code: str, **params: Any) -> ServiceError:
+    """A refusal with its catalog code (``errors.<code>``, web/i18n/<lang>/errors.json)
+    and the parameters its words use."""
+    return kind(message, code=code, params=params)
 
 
 async def _run(fn: Callable[..., T], *args: Any) -> T:
@@ -57,12 +59,13 @@ def _db(request: Request) -> Database:
 def check_name(value: Any) -> str:
     """A profile's name: 1-32 characters, no control characters, spaces tidied."""
     if not isinstance(value, str):
-        raise _err(BadRequest, "name", "'name' must be a text of 1 to 32 characters")
+        raise _err(Invalid, "'name' must be a text of 1 to 32 characters",
+                   code="ratings.name", max=NAME_LENGTH)
     name = " ".join(value.split())
     if not 1 <= len(name) <= NAME_LENGTH or any(
             unicodedata.category(c).startswith("C") for c in name):
-        raise _err(BadRequest, "name", "'name' must be a text of 1 to 32 characters",
-                   max=NAME_LENGTH)
+        raise _err(Invalid, "'name' must be a text of 1 to 32 characters",
+                   code="ratings.name", max=NAME_LENGTH)
     return name
 
 
@@ -70,9 +73,8 @@ def secret_of(value: Any) -> str:
     """A profile secret as sent (a code with dashes will do); 400 if it cannot be one."""
     secret = normalize_secret(value) if isinstance(value, str) else None
     if secret is None:
-        raise _err(BadRequest, "secret_malformed",
-                   "that is not a profile code: it has 20 letters and digits, "
-                   "like ABCD-EFGH-JKMN-PQRS-TVWX")
+        raise _err(Invalid, "that is not a profile code: it has 20 letters and digits, "
+                   "like ABCD-EFGH-JKMN-PQRS-TVWX", code="ratings.secret_malformed")
     return secret
 
 
@@ -80,17 +82,16 @@ async def profile_for(db: Database, value: Any) -> Profile:
     """The profile whose secret is ``value``; 400 malformed, 403 unknown."""
     profile = await _run(db.profiles.by_secret, secret_of(value))
     if profile is None:
-        raise _err(Forbidden, "secret_unknown",
-                   "no profile has this code: it may have been mistyped, or the profile "
-                   "was deleted")
+        raise _err(Forbidden, "no profile has this code: it may have been mistyped, or the "
+                   "profile was deleted", code="ratings.secret_unknown")
     return profile
 
 
 async def me(request: Request) -> Profile:
     token = bearer_token(request)
     if token is None:
-        raise _err(Forbidden, "secret_missing",
-                   "send the profile's code as 'Authorization: Bearer CODE'")
+        raise _err(Forbidden, "send the profile's code as 'Authorization: Bearer CODE'",
+                   code="ratings.secret_missing")
     return await profile_for(_db(request), token)
 
 
@@ -103,7 +104,7 @@ async def _profile(request: Request) -> Profile:
     pid = request.path_params["id"]
     profile = await _run(_db(request).profiles.get, pid) if _plausible_id(pid) else None
     if profile is None:
-        raise _err(NotFound, "profile_unknown", f"there is no profile {pid!r}")
+        raise _err(NotFound, f"there is no profile {pid!r}", code="ratings.profile_unknown")
     return profile
 
 
@@ -113,9 +114,9 @@ def _game_param(request: Request, required: bool = True) -> str | None:
     if game is None and not required:
         return None
     if game not in names():
-        raise _err(NotFound if "game" in request.path_params else BadRequest, "game_unknown",
-                   f"there is no game {game!r}; the games are: {', '.join(names())}",
-                   game=str(game))
+        kind = NotFound if "game" in request.path_params else Invalid
+        raise _err(kind, f"there is no game {game!r}; the games are: {', '.join(names())}",
+                   code="ratings.game_unknown", game=str(game))
     return game
 
 
@@ -125,7 +126,7 @@ def _int_param(request: Request, name: str, default: int, low: int, high: int) -
         return default
     value = whole_number(raw)
     if value is None or not low <= value <= high:
-        raise BadRequest(f"'{name}' must be a whole number from {low} to {high}")
+        raise Invalid(f"'{name}' must be a whole number from {low} to {high}")
     return value
 
 
@@ -145,7 +146,7 @@ def _public(profile: Profile) -> dict[str, Any]:
 async def create_profile(request: Request) -> JSONResponse:
     body = await read_json(request, request.app.state.settings.max_body)
     if not isinstance(body, dict) or set(body) - {"name"}:
-        raise BadRequest('the body must be {"name": NAME}')
+        raise Invalid('the body must be {"name": NAME}')
     name = check_name(body.get("name"))
     profile, secret = await _run(_db(request).profiles.create, name)
     return JSONResponse({**_public(profile), "secret": secret, "code": code_of(secret),
@@ -170,7 +171,7 @@ async def post_me(request: Request) -> JSONResponse:
     profile = await me(request)
     body = await read_json(request, request.app.state.settings.max_body)
     if not isinstance(body, dict) or set(body) != {"name"}:
-        raise BadRequest('the body must be {"name": NAME}')
+        raise Invalid('the body must be {"name": NAME}')
     name = check_name(body["name"])
     await _run(_db(request).profiles.rename, profile.id, name)
     return JSONResponse(await _with_ratings(_db(request), Profile(profile.id, name,
@@ -259,17 +260,17 @@ async def before_create(request: Request, body: Any) -> RatedSeats | None:
         for seat in seats:
             secrets.append(seat.pop("profile", None) if isinstance(seat, dict) else None)
     if not isinstance(rated, bool):
-        raise BadRequest("'rated' must be true or false")
+        raise Invalid("'rated' must be true or false")
     if not rated:
         if any(s is not None for s in secrets):
-            raise _err(BadRequest, "profile_unrated",
-                       "a seat's 'profile' is for rated games: add \"rated\": true")
+            raise _err(Invalid, "a seat's 'profile' is for rated games: add \"rated\": true",
+                       code="ratings.profile_unrated")
         return None
     game = body.get("game")
     if not isinstance(seats, list) or game not in names():
         return RatedSeats([])  # the service says what is wrong
     if not 2 <= len(seats) <= MAX_PLAYERS:
-        raise BadRequest(f"a rated game has 2 to {MAX_PLAYERS} seats")
+        raise Invalid(f"a rated game has 2 to {MAX_PLAYERS} seats")
     out: list[tuple[Profile | None, str | None]] = []
     seen: set[str] = set()
     db = _db(request)
@@ -278,26 +279,25 @@ async def before_create(request: Request, body: Any) -> RatedSeats | None:
         if kind == "computer":
             level = seat.get("level", DEFAULT_LEVEL)
             if isinstance(level, str) and level_rating(str(game), level) is None:
-                raise _err(BadRequest, "level_unrated",
-                           f"seat {i}: the level {level!r} has no measured rating, so it "
-                           "cannot play a rated game", seat=i, level=str(level))
+                raise _err(Invalid, f"seat {i}: the level {level!r} has no measured rating, so it "
+                           "cannot play a rated game", code="ratings.level_unrated",
+                           number=i, level=str(level))
             out.append((None, level if isinstance(level, str) else None))
             if secret is not None:
-                raise BadRequest(f"seat {i}: a computer seat has no profile")
+                raise Invalid(f"seat {i}: a computer seat has no profile")
             continue
         profile = await profile_for(db, secret) if secret is not None else None
         if profile is not None:
             if profile.id in seen:
-                raise _err(BadRequest, "profile_twice",
-                           f"seat {i}: a profile can play one seat of a game", seat=i)
+                raise _err(Invalid, f"seat {i}: a profile can play one seat of a game",
+                           code="ratings.profile_twice", number=i)
             seen.add(profile.id)
             if isinstance(seat, dict) and not seat.get("name"):
                 seat["name"] = profile.name
         out.append((profile, None))
     if not seen:
-        raise _err(BadRequest, "no_profile",
-                   "a rated game needs the profile of at least one player: send it as "
-                   "the seat's 'profile'")
+        raise _err(Invalid, "a rated game needs the profile of at least one player: send it as "
+                   "the seat's 'profile'", code="ratings.no_profile")
     return RatedSeats(out)
 
 
@@ -368,19 +368,19 @@ async def claim_seat(request: Request) -> JSONResponse:
         raise Forbidden("that token belongs to no seat of this game")
     body = await read_json(request, request.app.state.settings.max_body)
     if not isinstance(body, dict) or set(body) != {"profile"}:
-        raise BadRequest('the body must be {"profile": CODE}')
+        raise Invalid('the body must be {"profile": CODE}')
     profile = await profile_for(db, body["profile"])
     rated = await _run(db.ratings.get, gid)
     if rated is None:
-        raise _err(Conflict, "not_rated", "this game is not rated")
+        raise _err(Conflict, "this game is not rated", code="ratings.not_rated")
     if rated.status != "pending":
-        raise _err(Conflict, "over", "this game is over: its seats are settled")
+        raise _err(Conflict, "this game is over: its seats are settled", code="ratings.over")
     if not await _run(db.ratings.claim, gid, seat, profile.id):
         mine = next((s for s in rated.seats if s.seat == seat), None)
         if mine is not None and mine.profile_id == profile.id:
             return JSONResponse(await _rated_answer(db, rated))
-        raise _err(Conflict, "seat_taken",
-                   "this seat already has a profile, or your profile plays another seat")
+        raise _err(Conflict, "this seat already has a profile, or your profile plays another "
+                   "seat", code="ratings.seat_taken")
     after = await _run(db.ratings.get, gid)
     assert after is not None
     return JSONResponse(await _rated_answer(db, after))

@@ -6,7 +6,7 @@ from typing import Any
 
 ERROR = {"type": "object", "required": ["error"], "properties": {
     "error": {"type": "string"},
-    "code": {"type": "string", "description": "the catalog key of the message (ratings.error.…)"},
+    "code": {"type": "string", "description": "the catalogs word it as errors.<code>"},
     "params": {"type": "object"}}}
 SECRET: dict[str, Any] = {"security": [{"profile": []}]}
 PROFILE_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}

@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, and_, func, insert, select, update
 
+from ludotheek.store.games import ENDED
 from ludotheek.store.schema import games, moves, profiles, rated_games, rated_seats, ratings
 
 
@@ -132,12 +133,13 @@ class RatingStore:
                 rated_games.c.game_id.in_(list(game_ids)))).scalars()}
 
     def waiting(self, limit: int = 100) -> list[str]:
-        """Rated games still pending whose game is over: the ones to rate (again)."""
+        """Rated games still pending whose game has ended (over, aborted or abandoned):
+        the ones to rate (again)."""
         with self.engine.connect() as conn:
             return [str(g) for g in conn.execute(
                 select(rated_games.c.game_id)
                 .join(games, games.c.id == rated_games.c.game_id)
-                .where(rated_games.c.status == "pending", games.c.status == "over")
+                .where(rated_games.c.status == "pending", games.c.status.in_(ENDED))
                 .order_by(games.c.updated).limit(limit)).scalars()]
 
     def movers(self, game_id: str) -> list[tuple[str, int | None]]:

@@ -5,7 +5,8 @@
 // asks whether to use that profile here.
 import { api } from "./api.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
-import { codeOf, errorText, forgetProfile, keepProfile, linkOf, makeProfile, myProfile } from "./profilekey.js";
+import { errorText } from "./problems.js";
+import { codeOf, forgetProfile, keepProfile, linkOf, makeProfile, myProfile } from "./profilekey.js";
 import { ratingChart } from "./ratingchart.js";
 import { el, toast } from "./ui.js";
 
@@ -46,7 +47,7 @@ function welcome() {
     try {
       const p = await makeProfile(name.value);
       location.href = `/profile/${p.id}`;
-    } catch (err) { toast(errorText(t, err), "error"); }
+    } catch (err) { toast(errorText(err), "error"); }
   });
   const code = el("input", { id: "profile-code", name: "code", autocomplete: "off", spellcheck: "false", placeholder: "ABCD-EFGH-JKMN-PQRS-TVWX" });
   const have = el("form", { id: "profile-have", class: "profile-form" },
@@ -68,7 +69,7 @@ async function takeIn(text) {
   let found;
   try {
     found = await api.get("/api/profiles/me", secret);
-  } catch (err) { toast(errorText(t, err), "error"); return false; }
+  } catch (err) { toast(errorText(err), "error"); return false; }
   const mine = myProfile();
   if (mine && mine.id === found.id) { keepProfile({ ...found, secret }); location.href = `/profile/${found.id}`; return true; }
   const dialog = el("dialog", { id: "profile-import", "aria-labelledby": "profile-import-title" },
@@ -159,7 +160,7 @@ function ownPanel(profile) {
       keepProfile({ ...mine, name: res.name });
       toast(t("ratings.renamed", { name: res.name }));
       draw(res);
-    } catch (err) { toast(errorText(t, err), "error"); }
+    } catch (err) { toast(errorText(err), "error"); }
   });
   return el("section", { class: "panel own", id: "profile-own" },
     el("h2", { text: t("ratings.move_title") }),
@@ -182,7 +183,7 @@ function ownPanel(profile) {
           forgetProfile();
           toast(t("ratings.deleted"));
           location.href = "/";
-        } catch (err) { toast(errorText(t, err), "error"); }
+        } catch (err) { toast(errorText(err), "error"); }
       } })));
 }
 
@@ -212,7 +213,7 @@ async function showProfile() {
   } catch (err) {
     const mine = myProfile();
     if (err.status === 404 && mine && mine.id === profileId) forgetProfile();  // deleted elsewhere
-    status(err.status === 404 ? t("ratings.not_found") : errorText(t, err), "error");
+    status(err.status === 404 ? t("ratings.not_found") : errorText(err), "error");
     page.append(el("p", {}, el("a", { href: "/", text: t("game.lobby") })));
     return;
   }
@@ -240,4 +241,4 @@ async function main() {
   document.addEventListener("languagechange", () => welcome());
 }
 
-main().catch((err) => status(errorText(t, err), "error"));
+main().catch((err) => status(errorText(err), "error"));

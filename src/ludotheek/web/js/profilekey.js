@@ -30,15 +30,3 @@ export async function makeProfile(name) {
   keepProfile(profile);
   return profile;
 }
-
-// The server's error in the page's language: its code is a catalog key (ratings.error.…)
-// with its params; without one, the server's own words.
-export function errorText(t, err) {
-  const body = err && err.body;
-  if (body && body.code) {
-    const text = t(body.code, body.params || {});
-    if (text !== body.code) return text;
-  }
-  if (err && err.status === 0) return t("ratings.error.network");
-  return (err && err.message) || String(err);
-}

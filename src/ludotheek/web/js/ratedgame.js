@@ -2,7 +2,8 @@
 // invited seat with your profile, and after the end each player's new rating.
 // GET /api/games/<id>/rating; POST /api/games/<id>/profile to seat a profile.
 import { api } from "./api.js";
-import { errorText, makeProfile, myProfile } from "./profilekey.js";
+import { makeProfile, myProfile } from "./profilekey.js";
+import { errorText } from "./problems.js";
 import { el, toast } from "./ui.js";
 
 export function mountRatedGame({ gameId, t, held, box }) {
@@ -38,13 +39,13 @@ export function mountRatedGame({ gameId, t, held, box }) {
     try {
       let profile = myProfile();
       if (!profile) {
-        if (!nameInput.value.trim()) { toast(t("ratings.error.name"), "error"); nameInput.focus(); return; }
+        if (!nameInput.value.trim()) { toast(t("errors.ratings.name"), "error"); nameInput.focus(); return; }
         profile = await makeProfile(nameInput.value);
       }
       info = await api.post(`/api/games/${gameId}/profile`, { profile: profile.secret }, held()[seat]);
       toast(t("ratings.joined"));
       draw();
-    } catch (err) { toast(errorText(t, err), "error"); }
+    } catch (err) { toast(errorText(err), "error"); }
   }
 
   function draw() {

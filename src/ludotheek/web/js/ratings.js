@@ -52,7 +52,7 @@ export function ratedChoice(game, form) {
     if (!box.checked) return true;
     let profile = myProfile();
     if (!profile) {
-      if (!name.value.trim()) { toast(t("ratings.error.name"), "error"); name.focus(); return false; }
+      if (!name.value.trim()) { toast(t("errors.ratings.name"), "error"); name.focus(); return false; }
       profile = await makeProfile(name.value);
     }
     body.rated = true;
