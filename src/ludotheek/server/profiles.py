@@ -248,11 +248,8 @@ class RatedSeats:
     seats: list[tuple[Profile | None, str | None]]
 
 
-async def before_create(request: Request, body: Any) -> RatedSeats | None:
-    """Take ``rated`` and the seats' ``profile`` out of a create request (the rest goes
-    to the game service as before); check them; the seats of a rated game, or None."""
-    if not isinstance(body, dict):
-        return None
+def _pop_rated(body: dict[str, Any]) -> tuple[bool, list[Any]]:
+    """Take ``rated`` and each seat's ``profile`` out of a create request's body."""
     rated = body.pop("rated", False)
     seats = body.get("seats")
     secrets = []
@@ -261,12 +258,34 @@ async def before_create(request: Request, body: Any) -> RatedSeats | None:
             secrets.append(seat.pop("profile", None) if isinstance(seat, dict) else None)
     if not isinstance(rated, bool):
         raise Invalid("'rated' must be true or false")
+    if not rated and any(s is not None for s in secrets):
+        raise _err(Invalid, "a seat's 'profile' is for rated games: add \"rated\": true",
+                   code="ratings.profile_unrated")
+    return rated, secrets
+
+
+def _computer_seat(game: str, i: int, seat: dict[str, Any], secret: Any) -> str | None:
+    """The level of a rated game's computer seat ``i``, refused without a measured rating."""
+    level = seat.get("level", DEFAULT_LEVEL)
+    if isinstance(level, str) and level_rating(game, level) is None:
+        raise _err(Invalid, f"seat {i}: the level {level!r} has no measured rating, so it "
+                   "cannot play a rated game", code="ratings.level_unrated",
+                   number=i, level=str(level))
+    if secret is not None:
+        raise Invalid(f"seat {i}: a computer seat has no profile")
+    return level if isinstance(level, str) else None
+
+
+async def before_create(request: Request, body: Any) -> RatedSeats | None:
+    """Take ``rated`` and the seats' ``profile`` out of a create request (the rest goes
+    to the game service as before); check them; the seats of a rated game, or None."""
+    if not isinstance(body, dict):
+        return None
+    rated, secrets = _pop_rated(body)
     if not rated:
-        if any(s is not None for s in secrets):
-            raise _err(Invalid, "a seat's 'profile' is for rated games: add \"rated\": true",
-                       code="ratings.profile_unrated")
         return None
     game = body.get("game")
+    seats = body.get("seats")
     if not isinstance(seats, list) or game not in names():
         return RatedSeats([])  # the service says what is wrong
     if not 2 <= len(seats) <= MAX_PLAYERS:
@@ -275,16 +294,8 @@ async def before_create(request: Request, body: Any) -> RatedSeats | None:
     seen: set[str] = set()
     db = _db(request)
     for i, (seat, secret) in enumerate(zip(seats, secrets, strict=True), 1):
-        kind = seat.get("type") if isinstance(seat, dict) else None
-        if kind == "computer":
-            level = seat.get("level", DEFAULT_LEVEL)
-            if isinstance(level, str) and level_rating(str(game), level) is None:
-                raise _err(Invalid, f"seat {i}: the level {level!r} has no measured rating, so it "
-                           "cannot play a rated game", code="ratings.level_unrated",
-                           number=i, level=str(level))
-            out.append((None, level if isinstance(level, str) else None))
-            if secret is not None:
-                raise Invalid(f"seat {i}: a computer seat has no profile")
+        if isinstance(seat, dict) and seat.get("type") == "computer":
+            out.append((None, _computer_seat(str(game), i, seat, secret)))
             continue
         profile = await profile_for(db, secret) if secret is not None else None
         if profile is not None:
