@@ -5,6 +5,7 @@
 // asks whether to use that profile here.
 import { api } from "./api.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
+import { levelName } from "./levels.js";
 import { errorText } from "./problems.js";
 import { codeOf, forgetProfile, keepProfile, linkOf, makeProfile, myProfile } from "./profilekey.js";
 import { ratingChart } from "./ratingchart.js";
@@ -96,7 +97,7 @@ function ratingsTable(profile) {
     type: "button", class: `rating-card ${r.game === chosenGame ? "chosen" : ""}`, "data-game": r.game,
     "aria-pressed": String(r.game === chosenGame), onclick: () => { chosenGame = r.game; draw(profile); },
   },
-  el("span", { class: "rc-game", text: t(`title.${r.game}`) }),
+  el("span", { class: "rc-game", text: t(`${r.game}.title`) }),
   el("span", { class: "rc-rating", text: shownRating(r), title: r.provisional ? t("ratings.provisional_hint") : "" }),
   el("span", { class: "rc-sigma muted", text: t("ratings.sigma", { s: 2 * r.sigma }) }),
   el("span", { class: "rc-games muted", text: r.games === 1 ? t("ratings.games_1") : t("ratings.games_n", { n: r.games }) }))));
@@ -106,7 +107,7 @@ async function chartBox(profile) {
   const box = el("section", { class: "panel chart-box", id: "profile-chart" });
   if (!chosenGame) { box.append(el("p", { class: "empty", text: t("ratings.chart_empty") })); return box; }
   const { points } = await api.get(`/api/profiles/${encodeURIComponent(profile.id)}/history?game=${chosenGame}`);
-  box.append(el("h2", { text: `${t("ratings.chart")} · ${t(`title.${chosenGame}`)}` }));
+  box.append(el("h2", { text: `${t("ratings.chart")} · ${t(`${chosenGame}.title`)}` }));
   const width = Math.min(page.clientWidth || 640, 900) - 36;
   box.append(points.length ? ratingChart(points, { t, lang: language(), game: chosenGame, width })
     : el("p", { class: "empty", text: t("ratings.chart_empty") }));
@@ -123,7 +124,7 @@ async function recentGames(profile) {
     const mine = g.seats[g.seat];
     const others = g.seats.filter((s) => s.seat !== g.seat).map((s) => {
       if (s.profile) return el("a", { href: `/profile/${encodeURIComponent(s.profile.id)}`, text: s.profile.name });
-      if (s.level) return `${t(`level.${s.level}`)} (${t("ratings.level")})`;
+      if (s.level) return `${levelName(t, s.level)} (${t("ratings.level")})`;
       return g.names[s.seat] || "?";
     });
     const joined = others.flatMap((o, i) => (i ? [", ", o] : [o]));
@@ -132,7 +133,7 @@ async function recentGames(profile) {
     else if (g.status === "unrated") result = t("ratings.unrated");
     else result = g.over ? t("ratings.waiting") : t("ratings.in_play");
     return el("tr", { "data-id": g.id },
-      el("td", { text: t(`title.${g.game}`) }),
+      el("td", { text: t(`${g.game}.title`) }),
       el("td", { text: new Date(g.updated * 1000).toLocaleDateString(language()) }),
       el("td", {}, joined),
       el("td", { text: mine.place ? t("ratings.place_of", { place: mine.place, n: g.seats.length }) : "" }),

@@ -31,7 +31,7 @@ export function ratingChart(points, { t, lang, game, width = 640 }) {
   const first = points[0], last = points[points.length - 1];
   const root = svg("svg", {
     viewBox: `0 0 ${W} ${H}`, class: "rating-chart", role: "img", id: `chart-${game}`,
-    "aria-label": t("ratings.chart_label", { game: t(`title.${game}`), first: first.before, last: last.rating }),
+    "aria-label": t("ratings.chart_label", { game: t(`${game}.title`), first: first.before, last: last.rating }),
   });
   for (let r = lo; r <= hi + 1e-9; r += step) {
     root.append(
