@@ -18,15 +18,15 @@ from ludotheek.store.scores import ScoreEntry
 
 def game_over(db: Database, state: State, names: Sequence[str],
               game_id: str | None = None) -> None:
-    """Rate a finished game if it is a rated one, and enter its results in its score
-    list (if its game keeps one)."""
+    """Enter a finished game's results in its score list (if its game keeps one), then
+    rate it if it is a rated one (so a game seen rated has its score list entries too)."""
+    listing = plugin(state.game.name).score_list
+    if listing is not None and state.is_over:
+        today = datetime.date.today().isoformat()
+        db.scores.add(state.game.name, [
+            ScoreEntry(line.name, line.value, today, game_id, line.seat)
+            for line in listing.results(state, list(names))])
     if game_id is not None:
         from ludotheek.rated.rater import rate_safely
 
         rate_safely(db, game_id)
-    listing = plugin(state.game.name).score_list
-    if listing is None or not state.is_over:
-        return
-    today = datetime.date.today().isoformat()
-    db.scores.add(state.game.name, [ScoreEntry(line.name, line.value, today, game_id, line.seat)
-                                    for line in listing.results(state, list(names))])
