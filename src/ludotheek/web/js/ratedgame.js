@@ -2,6 +2,7 @@
 // invited seat with your profile, and after the end each player's new rating.
 // GET /api/games/<id>/rating; POST /api/games/<id>/profile to seat a profile.
 import { api } from "./api.js";
+import { levelName } from "./levels.js";
 import { makeProfile, myProfile } from "./profilekey.js";
 import { errorText } from "./problems.js";
 import { el, toast } from "./ui.js";
@@ -26,6 +27,8 @@ export function mountRatedGame({ gameId, t, held, box }) {
   }
 
   function ratingText(seat) {
+    // a computer level's rating is fixed: shown as it is, before and after
+    if (seat.level && (seat.now || seat.before)) return el("span", { text: String((seat.now || seat.before).rating) });
     if (seat.after && seat.before) {
       const c = seat.change;
       return el("span", { class: `change ${c > 0 ? "up" : c < 0 ? "down" : ""}`,
@@ -55,7 +58,8 @@ export function mountRatedGame({ gameId, t, held, box }) {
     const mine = held();
     const items = info.seats.map((s) => {
       const who = s.profile ? el("a", { href: `/profile/${encodeURIComponent(s.profile.id)}`, text: s.profile.name })
-        : el("span", { text: names[s.seat] || String(s.seat + 1) });
+        : el("span", { text: s.level ? `${names[s.seat] || String(s.seat + 1)} (${levelName(t, s.level)}, ${t("ratings.level")})`
+          : names[s.seat] || String(s.seat + 1) });
       return el("li", { "data-seat": s.seat }, who, " · ", ratingText(s));
     });
     const parts = [el("h2", { text: t("ratings.rated_game") }), el("ul", {}, items)];
