@@ -32,7 +32,7 @@ async def hint(service: GameService, gid: str, token: str | None) -> dict[str, A
     seat = seated(live, token, "a hint")
     if live.rated:
         raise Forbidden("a rated game has no hints: they would be help from outside",
-                        code="ratings.no_hints", params={})
+                        code="ratings.no_hints")
     if not live.alone_against_computers(seat):
         raise Forbidden("hints are given only in games against the computer; another "
                         "seat of this game is played by a person", code="hint.people")

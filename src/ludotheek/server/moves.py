@@ -115,7 +115,7 @@ async def undo(service: GameService, gid: str, token: str | None,
                           "computer players", code="undo.not_alone")
         if live.rated:
             raise Invalid("a rated game has no undo: every decision counts",
-                          code="ratings.no_undo", params={})
+                          code="ratings.no_undo")
         target = live.undo_target(seat)
         if target is None:
             raise Invalid("you have made no decision that can be taken back", code="undo.nothing")

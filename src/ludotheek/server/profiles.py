@@ -23,6 +23,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from ludotheek.core.errors import quoted
 from ludotheek.games import names
 from ludotheek.rated.levels import level_rating, rated_levels
 from ludotheek.rated.people import MAX_PLAYERS, PROVISIONAL_GAMES
@@ -43,7 +44,7 @@ DEFAULT_LEVEL = "normal"  # a computer seat without a level plays this one (serv
 def _err(kind: type[ServiceError], message: str, *, code: str, **params: Any) -> ServiceError:
     """A refusal with its catalog code (``errors.<code>``, web/i18n/<lang>/errors.json)
     and the parameters its words use."""
-    return kind(message, code=code, params=params)
+    return kind(message, code=code, **params)
 
 
 async def _run(fn: Callable[..., T], *args: Any) -> T:
@@ -126,7 +127,8 @@ def _int_param(request: Request, name: str, default: int, low: int, high: int) -
         return default
     value = whole_number(raw)
     if value is None or not low <= value <= high:
-        raise Invalid(f"'{name}' must be a whole number from {low} to {high}")
+        raise Invalid(f"'{name}' must be a whole number from {low} to {high}",
+                      code="request.number", name=name, low=low, high=high)
     return value
 
 
@@ -146,7 +148,7 @@ def _public(profile: Profile) -> dict[str, Any]:
 async def create_profile(request: Request) -> JSONResponse:
     body = await read_json(request, request.app.state.settings.max_body)
     if not isinstance(body, dict) or set(body) - {"name"}:
-        raise Invalid('the body must be {"name": NAME}')
+        raise Invalid('the body must be {"name": NAME}', code="ratings.body_name")
     name = check_name(body.get("name"))
     profile, secret = await _run(_db(request).profiles.create, name)
     return JSONResponse({**_public(profile), "secret": secret, "code": code_of(secret),
@@ -171,7 +173,7 @@ async def post_me(request: Request) -> JSONResponse:
     profile = await me(request)
     body = await read_json(request, request.app.state.settings.max_body)
     if not isinstance(body, dict) or set(body) != {"name"}:
-        raise Invalid('the body must be {"name": NAME}')
+        raise Invalid('the body must be {"name": NAME}', code="ratings.body_name")
     name = check_name(body["name"])
     await _run(_db(request).profiles.rename, profile.id, name)
     return JSONResponse(await _with_ratings(_db(request), Profile(profile.id, name,
@@ -257,7 +259,7 @@ def _pop_rated(body: dict[str, Any]) -> tuple[bool, list[Any]]:
         for seat in seats:
             secrets.append(seat.pop("profile", None) if isinstance(seat, dict) else None)
     if not isinstance(rated, bool):
-        raise Invalid("'rated' must be true or false")
+        raise Invalid("'rated' must be true or false", code="ratings.rated_bool")
     if not rated and any(s is not None for s in secrets):
         raise _err(Invalid, "a seat's 'profile' is for rated games: add \"rated\": true",
                    code="ratings.profile_unrated")
@@ -272,7 +274,8 @@ def _computer_seat(game: str, i: int, seat: dict[str, Any], secret: Any) -> str 
                    "cannot play a rated game", code="ratings.level_unrated",
                    number=i, level=str(level))
     if secret is not None:
-        raise Invalid(f"seat {i}: a computer seat has no profile")
+        raise Invalid(f"seat {i}: a computer seat has no profile",
+                      code="ratings.computer_profile", number=i)
     return level if isinstance(level, str) else None
 
 
@@ -289,7 +292,8 @@ async def before_create(request: Request, body: Any) -> RatedSeats | None:
     if not isinstance(seats, list) or game not in names():
         return RatedSeats([])  # the service says what is wrong
     if not 2 <= len(seats) <= MAX_PLAYERS:
-        raise Invalid(f"a rated game has 2 to {MAX_PLAYERS} seats")
+        raise Invalid(f"a rated game has 2 to {MAX_PLAYERS} seats", code="ratings.seats",
+                      most=MAX_PLAYERS)
     out: list[tuple[Profile | None, str | None]] = []
     seen: set[str] = set()
     db = _db(request)
@@ -339,7 +343,7 @@ async def game_rating(request: Request) -> JSONResponse:
     gid = request.path_params["id"]
     db = _db(request)
     if not _plausible_id(gid) or await _run(db.games.get, gid) is None:
-        raise NotFound(f"there is no game {gid!r}")
+        raise NotFound(f"there is no game {gid!r}", code="game.not_found", game=quoted(gid))
     rated = await _run(db.ratings.get, gid)
     if rated is None:
         return JSONResponse({"rated": False})
@@ -370,16 +374,17 @@ async def claim_seat(request: Request) -> JSONResponse:
     gid = request.path_params["id"]
     db = _db(request)
     if not _plausible_id(gid) or await _run(db.games.get, gid) is None:
-        raise NotFound(f"there is no game {gid!r}")
+        raise NotFound(f"there is no game {gid!r}", code="game.not_found", game=quoted(gid))
     token = bearer_token(request)
     if token is None or len(token) > 200:
-        raise Forbidden("send the seat's token as 'Authorization: Bearer TOKEN'")
+        raise Forbidden("send the seat's token as 'Authorization: Bearer TOKEN'",
+                        code="seat.token_needed")
     seat = await _run(db.games.seat_for_token, gid, token)
     if seat is None:
-        raise Forbidden("that token belongs to no seat of this game")
+        raise Forbidden("that token belongs to no seat of this game", code="seat.wrong_token")
     body = await read_json(request, request.app.state.settings.max_body)
     if not isinstance(body, dict) or set(body) != {"profile"}:
-        raise Invalid('the body must be {"profile": CODE}')
+        raise Invalid('the body must be {"profile": CODE}', code="ratings.body_profile")
     profile = await profile_for(db, body["profile"])
     rated = await _run(db.ratings.get, gid)
     if rated is None:
