@@ -153,6 +153,20 @@ def explain(game: str, state: State, move: str, expected: str) -> dict[str, Any]
     return dict(compare(state, move, expected)) if compare else {}
 
 
+def hint_facts(game: str, state: State, hint: Mapping[str, Any]) -> dict[str, Any]:
+    """What a hint (a player's analysis: ``move``, ``value``, ``ranking``) is made of, as
+    facts for the page to word in its language (the game's ``hint_facts``; none: the page
+    shows the player's own sentence)."""
+    module = _module(game)
+    facts = getattr(module, "hint_facts", None) if module else None
+    if facts is None or not isinstance(hint.get("move"), str):
+        return {}
+    try:
+        return dict(facts(state, hint))
+    except (KeyError, ValueError, IndexError, StopIteration):   # a hint for another position
+        return {}
+
+
 def refusal(game: str, state: State, move: str) -> dict[str, Any]:
     """Why the engine refuses ``move``, as facts for the page to word in its language (the
     game's ``refusal``; none: the page shows the engine's reason)."""

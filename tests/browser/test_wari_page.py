@@ -135,18 +135,26 @@ def test_the_hint_button_says_what_the_strong_player_would_play(
     page = context_factory().new_page()
     gid = _start_from_lobby(page, server, seeds="4")
     page.wait_for_selector("#board g.legal")
+    # the button is where the eye is: under the status line, above the board
+    assert page.locator("#hint").bounding_box()["y"] < page.locator("#board").bounding_box()["y"]
     page.locator("#hint").click()
     page.wait_for_function("document.querySelector('#hint-text').textContent"
-                           ".includes('would play')", timeout=30_000)
+                           ".includes('Sow cup')", timeout=30_000)
     text = page.locator("#hint-text").inner_text()
     view = httpx.get(f"{server.url}/api/games/{gid}").json()
     assert view["version"] == 0 and not view["over"]  # the hint played nothing
-    hinted = text.split("would play ", 1)[1].split(".", 1)[0]
+    hinted = text.split("Sow cup ", 1)[1].split(" ", 1)[0]
     assert hinted in [str(c) for c in range(1, 7)], text
-    assert len(text) > len("The strong player would play 3."), "no reason given"
+    assert "(4 seeds)" in text and "North" in text, "a sentence a player understands"
+    # the move is drawn on the board: a ring on the hinted cup
+    page.wait_for_function("document.querySelectorAll('.learn-ring.look').length === 1")
+    ring = page.locator(".learn-ring.look").bounding_box()
+    cup = page.locator(f"#cup-{hinted}").bounding_box()
+    assert abs(ring["x"] + ring["width"] / 2 - cup["x"] - cup["width"] / 2) < 3
     # after a move the hint no longer applies and is cleared
     _click_legal(page)
     page.wait_for_function("document.querySelector('#hint-text').textContent === ''")
+    page.wait_for_function("!document.querySelector('.learn-ring.look:not([hidden])')")
     # the settings' levels say how long the computer may think
     page.locator("#new-game").click()
     strong = "#set-opponent option[value=\"computer:strong\"]"

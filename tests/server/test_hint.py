@@ -30,6 +30,8 @@ def test_hint_for_the_seat_to_move_against_the_computer(quick: TestClient) -> No
     assert hint["version"] == view["version"] == 0 and hint["seat"] == 0
     assert hint["level"] == "strong" and hint["reason"]
     assert hint["ranking"] and hint["ranking"][0][0] == hint["move"]
+    # what the hint is made of, for the page to word in its language
+    assert hint["facts"]["cup"] == hint["move"] and hint["facts"]["seeds"] == 4
     assert 0 < hint["seconds"] <= 0.2
     # the same position gets the same answer
     assert quick.get(f"/api/games/{gid}/hint", headers=auth(south)).json() == hint

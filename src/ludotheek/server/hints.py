@@ -11,6 +11,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
+from ludotheek import lessons
 from ludotheek.server.errors import Forbidden
 from ludotheek.server.moves import ended
 from ludotheek.server.seats import seated
@@ -57,4 +58,5 @@ async def hint(service: GameService, gid: str, token: str | None) -> dict[str, A
             live.hint = None
         log.exception("the hint for game %s failed", live.id)
         raise
-    return {**result, "version": version, "seat": seat, "level": HINT_LEVEL}
+    return {**result, "facts": lessons.hint_facts(live.game.name, state, result),
+            "version": version, "seat": seat, "level": HINT_LEVEL}

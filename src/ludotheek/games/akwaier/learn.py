@@ -194,3 +194,17 @@ def merger_note(state: State, move: str) -> dict[str, Any] | None:
     who = max((s for s in range(len(others)) if s != seat), key=lambda s: others[s])
     return {"mine": mine, "other": best, "name": view["names"][who],
             "absorbed": [p["chain"] for p in parts]}
+
+
+def hint_facts(state: State, hint: Mapping[str, Any]) -> dict[str, Any]:
+    """A hint in facts: what the move does (as :func:`compare` says it), the final wealth
+    the search expects after it, and the next best move with its expected wealth."""
+    facts = _describe(state, hint["move"])
+    value = hint.get("value")
+    if value is not None:
+        facts["wealth"] = round(value)
+        others = [(m, v) for m, v in hint.get("ranking", []) if m != hint["move"]]
+        if others:
+            facts["next"] = _describe(state, others[0][0])
+            facts["next_wealth"] = round(others[0][1])
+    return facts

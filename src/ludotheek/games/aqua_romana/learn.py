@@ -202,3 +202,23 @@ def compare(state: State, move: str, expected: str) -> dict[str, Any]:
                     "gain": (o["points"][seat] - o["before"][seat]) if o and seat is not None
                     else 0}
     return out
+
+
+def hint_facts(state: State, hint: Mapping[str, Any]) -> dict[str, Any]:
+    """A hint in facts: the move's parts (worker, builder, kind, square, rotation; or the
+    other kinds of decision), the squares it adds to the player's aqueducts and the points
+    it brings this turn."""
+    move = hint["move"]
+    w = move.split()
+    o = _outcome(state, move)
+    seat = state.to_move
+    assert seat is not None
+    facts: dict[str, Any] = {"added": o["added"], "gain": o["points"][seat] - o["before"][seat],
+                             "closes": [c["worker"] for c in o["closed"]]}
+    if w[0] in ("place", "bonus"):
+        facts.update(kind=w[0], tile=w[1], where=w[2], rotation=w[3] if len(w) > 3 else None)
+    elif w[0] in ("close", "pick", "move"):
+        facts.update(kind=w[0], what=w[1])
+    else:
+        facts.update(kind="build", worker=w[0], space=w[1], tile=w[2], where=w[3], rotation=w[4])
+    return facts

@@ -240,3 +240,33 @@ def refusal(state: State, move: str) -> dict[str, Any]:
     if all(b.nb[shark.hex][(shark.facing + t) % 6] < 0 for t in E.TURNS):
         return {**facts, "code": "edge"}
     return {**facts, "code": "not_ahead"}
+
+
+def hint_facts(state: State, hint: Mapping[str, Any]) -> dict[str, Any]:
+    """A hint in facts: in the setup the spot and what the shark could eat on its first
+    turn; in a turn the shark, its prey action, its turn, where it swims and what it eats;
+    and what the search expects: the health lead after a few turns of greedy play, or a
+    won or lost game."""
+    from ludotheek.games.haaienzee.search import WIN
+
+    move = hint["move"]
+    shark = state.shark_id  # type: ignore[attr-defined]
+    facts: dict[str, Any] = {"shark": shark, "number": int(shark[1])}
+    if state.phase == "setup":  # type: ignore[attr-defined]
+        facts.update(kind="place", **_setup_facts(state, move))
+    else:
+        c = _choice(state, move)
+        if c is None:
+            raise ValueError(move)
+        facts.update(kind="turn", eats=c["eats"], hex=c["hex"], turn=c["turn"],
+                     facing=c["facing"], prey=c["prey"],
+                     colour=E.COLOUR_NAMES[state.sharks[state.shark_to_move].prey])  # type: ignore[attr-defined]
+    value = hint.get("value")
+    if value is not None:
+        if value > WIN / 2:
+            facts["outlook"] = "win"
+        elif value < -WIN / 2:
+            facts["outlook"] = "loss"
+        else:
+            facts.update(outlook="lead", lead=round(value))
+    return facts

@@ -137,3 +137,27 @@ def refusal(state: State, move: str) -> dict[str, Any]:
     if not any(opponent):
         return {**facts, "code": "feed"}
     return {**facts, "code": "slam"}
+
+
+def hint_facts(state: State, hint: Mapping[str, Any]) -> dict[str, Any]:
+    """A hint in facts: the cup, its seeds, what it captures now, and what the search
+    expects: the seeds this side gains from the board from now on (more than the
+    opponent's), or with the endgame database the final result with perfect play."""
+    move = hint["move"]
+    board = tuple(state.board)  # type: ignore[attr-defined]
+    _, captured = sow_and_capture(board, int(move) - 1)
+    facts: dict[str, Any] = {"kind": "sow", "cup": move, "seeds": board[int(move) - 1],
+                             "captures": captured}
+    value = hint.get("value")
+    if value is None:
+        return facts
+    reason = str(hint.get("reason", ""))
+    mover = state.to_move or 0
+    if "perfect play" in reason:   # the endgame database: the final result is known
+        stores = state.stores  # type: ignore[attr-defined]
+        final = stores[mover] - stores[1 - mover] + round(value)
+        facts.update(result="win" if final > 0 else "loss" if final < 0 else "draw",
+                     by=abs(final), exact="exact" in reason)
+    else:
+        facts["gain"] = round(value)
+    return facts

@@ -8,7 +8,7 @@ import { api, connectLive } from "./api.js";
 import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
-import { mountLearn } from "./learn/game.js";
+import { clearHint, hintWords, markHint, mountLearn } from "./learn/game.js";
 import { levelName } from "./levels.js";
 import { errorText } from "./problems.js";
 import { forgetInvite, invitesFor, remember, tokensFor } from "./tokens.js";
@@ -124,6 +124,7 @@ function hintButton(view) {
   if (hintFor !== null && hintFor !== view.version) {
     document.getElementById("hint-text").textContent = "";
     hintFor = null;
+    clearHint();
   }
 }
 
@@ -137,8 +138,8 @@ async function askHint() {
     const hint = await api.get(`/api/games/${gameId}/hint`, held[view.to_move]);
     if (current.version !== hint.version) return;
     hintFor = hint.version;
-    text.textContent = `${t("game.hint_move", { move: hint.move })} ${hint.reason || ""}`.trim();
-    if (renderer && renderer.highlight) renderer.highlight(hint.move);
+    text.textContent = hintWords(hint, view, t);
+    markHint(hint, view);
   } catch (err) {
     text.textContent = errorText(err, view.names);
   } finally {

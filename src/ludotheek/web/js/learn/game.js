@@ -1,11 +1,22 @@
 // The game page's part of learning to play: "How to play" in the header, opened over the
-// game at any moment without leaving it.
+// game at any moment without leaving it; the Hint box where the eye is (under the status
+// line, above the board); a hint in words of the page's language (from the facts the server
+// gives with it) and drawn on the board (rings on the shark and its hex, the cup, the cell,
+// the worker, builder and square).
 import { loadStylesheet } from "../ui.js";
 import { howtoButton, learnable } from "./howto.js";
+import { Marker } from "./marks.js";
+
+let guide = null;
+let marker = null;
 
 export async function mountLearn(game, t) {
-  if (!(await learnable())[game]?.howto) return;
   loadStylesheet("learn");
+  const box = document.getElementById("hint-box");
+  const status = document.getElementById("status");
+  if (box && status) { status.after(box); box.classList.add("learn-hint-box"); }
+  try { guide = await import(`./games/${game}.js`); } catch { guide = null; }
+  if (!(await learnable())[game]?.howto) return;
   const place = () => {
     const old = document.getElementById("howto-button");
     const button = howtoButton(game, t, { id: "howto-button" });
@@ -14,3 +25,23 @@ export async function mountLearn(game, t) {
   place();
   document.addEventListener("languagechange", place);
 }
+
+// The hint's sentence in the page's language (the player's own English sentence when the
+// game gives no facts).
+export function hintWords(hint, view, t) {
+  const move = t("game.hint_move", { move: hint.move });
+  if (!guide || !guide.wordHint || !hint.facts || !Object.keys(hint.facts).length) {
+    return `${move} ${hint.reason || ""}`.trim();
+  }
+  try { return guide.wordHint(hint.facts, t, view); } catch (err) { console.error(err); return move; }
+}
+
+// Rings on the board where the hinted move is, until the position changes (clearHint).
+export function markHint(hint, view) {
+  if (!guide || !guide.hintPlaces) return;
+  if (!marker) marker = new Marker(document.body);
+  const board = document.getElementById("board");
+  marker.set({ places: () => guide.hintPlaces(board, hint.move, view, hint.facts || {}) });
+}
+
+export function clearHint() { if (marker) marker.clear(); }

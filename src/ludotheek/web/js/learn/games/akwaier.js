@@ -24,6 +24,7 @@ export function nextTarget(root, move) {
 }
 
 function said(f, t) {
+  if (f.kind === "pass") return t("learn_akwaier.facts.pass");
   const chains = (f.chains || f.tied || []).join(", ");
   return t(`learn_akwaier.facts.${f.kind}`, { ...f, chains, gets: money(f.gets || 0), cost: money(f.cost || 0) });
 }
@@ -31,4 +32,18 @@ function said(f, t) {
 export function wordFacts(facts, t) {
   if (!facts.move) return "";
   return `${said(facts.move, t)} ${said(facts.expected, t)}`;
+}
+
+export function wordHint(f, t) {
+  const parts = [said(f, t)];
+  if (f.wealth !== undefined) parts.push(t("learn_akwaier.hint.wealth", { wealth: money(f.wealth) }));
+  if (f.next) parts.push(t("learn_akwaier.hint.next", { next: said(f.next, t), wealth: money(f.next_wealth) }));
+  return parts.join(" ");
+}
+
+export function hintPlaces(root, move, view, f) {
+  if (f.cell) return [locate(root, f.cell)];
+  if (f.kind === "buy") return [q(root, `#buy-${f.chain}-${f.n}`)];
+  if (f.kind === "keep") return [q(root, `#keep-${f.chain}`)];
+  return [];
 }

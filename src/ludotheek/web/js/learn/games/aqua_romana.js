@@ -3,6 +3,8 @@
 // a builder, a kind, the rotation, Lay; a kind and a space; a bonus tile's kind, rotation
 // and square), and the coach's words for another move's facts. The page's choices show in
 // its DOM: the step (`#aq-board[data-select]`) and the ghost tile's move (`data-move`).
+import { kindName, workerName } from "../../games/aqua_romana/format.js";
+
 const q = (root, sel) => root.querySelector(sel);
 const pressed = (node) => node && node.getAttribute("aria-pressed") === "true";
 
@@ -59,4 +61,27 @@ export function wordFacts(facts, t) {
   if (!facts.move) return "";
   return t("learn_aqua_romana.facts.build", { added: facts.move.added, gain: facts.move.gain,
     expected_added: facts.expected.added, expected_gain: facts.expected.gain });
+}
+
+export function wordHint(f, t) {
+  const kind = (k) => kindName(t, k);
+  let what;
+  if (f.kind === "build") what = t("learn_aqua_romana.hint.build", { worker: workerName(t, f.worker), space: f.space, tile: kind(f.tile), where: f.where, rotation: f.rotation });
+  else if (f.kind === "bonus") what = t("learn_aqua_romana.hint.bonus", { tile: kind(f.tile), where: f.where, rotation: f.rotation });
+  else if (f.kind === "place") what = t("learn_aqua_romana.hint.place", { tile: kind(f.tile), where: f.where });
+  else if (f.kind === "move") what = t("learn_aqua_romana.hint.move", { space: f.what });
+  else if (f.kind === "pick") what = f.what === "none" ? t("learn_aqua_romana.hint.pick_none") : t("learn_aqua_romana.hint.pick", { tile: kind(f.what) });
+  else what = f.what === "none" ? t("learn_aqua_romana.hint.keep") : t("learn_aqua_romana.hint.close", { worker: workerName(t, f.what) });
+  const parts = [what];
+  if (f.added) parts.push(t("learn_aqua_romana.hint.added", { n: f.added }));
+  if (f.gain) parts.push(t("learn_aqua_romana.hint.gain", { n: f.gain }));
+  return parts.join(" ");
+}
+
+export function hintPlaces(root, move, view, f) {
+  if (f.kind === "build") return [locate(root, f.worker), locate(root, f.space), locate(root, f.where)];
+  if (f.kind === "bonus") return [locate(root, f.where)];
+  if (f.kind === "place" || f.kind === "move") return [locate(root, f.kind === "move" ? f.what : f.where)];
+  if (f.kind === "close" && f.what !== "none") return [locate(root, f.what)];
+  return [];
 }

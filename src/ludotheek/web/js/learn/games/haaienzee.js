@@ -61,3 +61,34 @@ export function wordRefusal(refusal, t) {
   if (!refusal || !refusal.code) return null;
   return t(`learn_haaienzee.refused.${refusal.code}`, { ...refusal, colour: refusal.colour ? colour(t, refusal.colour) : "" });
 }
+
+export function wordHint(f, t, view) {
+  let what;
+  if (f.kind === "place") {
+    what = t("learn_haaienzee.hint.place", { ...f, facing: dir(t, f.facing), colour: colour(t, f.colour) });
+  } else {
+    const parts = [];
+    if (f.prey === "empty") parts.push(t("learn_haaienzee.hint.take_out"));
+    else if (f.prey) parts.push(t("learn_haaienzee.hint.new_prey", { colour: colour(t, f.prey) }));
+    if (f.turn) parts.push(t(`learn_haaienzee.hint.turn_${f.turn}`, { facing: dir(t, f.facing) }));
+    if (f.hex && f.eats) parts.push(t("learn_haaienzee.hint.eat", { hex: f.hex, eats: f.eats, colour: colour(t, f.colour) }));
+    else if (f.hex) parts.push(t("learn_haaienzee.hint.swim", { hex: f.hex }));
+    else if (!parts.length) parts.push(t("learn_haaienzee.hint.stay"));
+    what = t("learn_haaienzee.hint.shark", { number: f.number, what: parts.join(t("learn_haaienzee.hint.then")) });
+  }
+  const other = view.names[1 - view.to_move];
+  let outlook = "";
+  if (f.outlook === "win") outlook = t("learn_haaienzee.hint.win");
+  else if (f.outlook === "loss") outlook = t("learn_haaienzee.hint.loss");
+  else if (f.outlook === "lead") {
+    outlook = f.lead > 0 ? t("learn_haaienzee.hint.lead", { n: f.lead })
+      : f.lead < 0 ? t("learn_haaienzee.hint.behind", { n: -f.lead, other }) : t("learn_haaienzee.hint.level");
+  }
+  return `${what} ${outlook}`.trim();
+}
+
+export function hintPlaces(root, move, view, facts) {
+  const out = [locate(root, facts.shark)];
+  if (facts.hex) out.push(locate(root, facts.hex));
+  return out;
+}
