@@ -167,6 +167,28 @@ def hint_facts(game: str, state: State, hint: Mapping[str, Any]) -> dict[str, An
         return {}
 
 
+def advice(game: str, state: State, move: str) -> list[dict[str, Any]]:
+    """Warnings and notes before ``move`` (the game's ``advice``): each ``{"code",
+    "params"}`` for the page to word; none for a move that needs no word."""
+    module = _module(game)
+    advise = getattr(module, "advice", None) if module else None
+    return list(advise(state, move)) if advise else []
+
+
+def position_advice(game: str, state: State) -> dict[str, Any]:
+    """What the page shows while the seat to move chooses (the game's ``position_advice``:
+    Haaienzee's first catch from every spot of the setup)."""
+    module = _module(game)
+    advise = getattr(module, "position_advice", None) if module else None
+    return dict(advise(state)) if advise else {}
+
+
+def advises(game: str) -> bool:
+    """Whether the game has warnings or notes before a move."""
+    module = _module(game)
+    return bool(module and hasattr(module, "advice"))
+
+
 def refusal(game: str, state: State, move: str) -> dict[str, Any]:
     """Why the engine refuses ``move``, as facts for the page to word in its language (the
     game's ``refusal``; none: the page shows the engine's reason)."""

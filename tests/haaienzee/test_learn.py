@@ -94,3 +94,58 @@ def test_refusals_say_why_a_hex_cannot_be_reached() -> None:
     # beyond the empty hex F5, whatever lies further west
     beyond = [h for h in ("F4", "F3") if learn.refusal(swim, h)]
     assert beyond and learn.refusal(swim, beyond[0])["code"] in ("one_empty",)
+
+
+#: a game of the easy player (Yellow, seed 0) against the greedy one (Red, seed 1)
+_ROUND_TEXT = (
+    "E7 E grey | E6 E grey | C2 SW brown | C4 SW brown | L4 NW white | H4 SE white | "
+    "R J9 | R J8 | L F5 | D4 | I4 | R I3 | R - | empty R - | F4 | L F6 | L K3 | L - | "
+    "R J6 | white R J8 | R F3 | empty L - | L K4 | empty R H4 | L L6 | L K5 | grey E6 | "
+    "R E2 | brown L H3 | L I6 | L M6 | L - | empty L - | R D2 | - | empty R - | L M7 | "
+    "L K6 | - | R D3 | H2 | grey R - | L J10 | L G10 | white - | R E4 | L I1 | L I7 | "
+    "- | L - | R A6 | L E5 | empty R - | L G9 | L - | empty R - | R A7 | empty - | "
+    "white R - | L F8 | L J7 | white L - | R D10 | white - | R H2 | L F2 | R I7 | A4 | "
+    "empty R - | L C5")
+ROUND_GAME = _ROUND_TEXT.split(" | ")
+
+
+def _round_state(plies: int) -> Any:
+    from ludotheek.games.haaienzee import GAME
+
+    state = GAME.new(seed=0)
+    for move in ROUND_GAME[:plies]:
+        state = state.play(move)
+    return state
+
+
+def _can_win_exhaustively(state: Any, opp: int, r0: int) -> bool:
+    if state.is_over:
+        return bool(state.winners() == [opp])
+    if state.round != r0:
+        return False
+    results = [_can_win_exhaustively(state.play(m), opp, r0) for m in state.legal_moves()]
+    return any(results) if state.to_move == opp else all(results)
+
+
+def test_opponent_can_end_agrees_with_an_exhaustive_search() -> None:
+    state = _round_state(70)   # Yellow's shark 3, the fifth turn of its round: Red leads 20-6
+    assert state.to_move == 0 and state.step == 4
+    for move in state.legal_moves():
+        after = state.play(move)
+        want = after.winners() == [1] if after.is_over else _can_win_exhaustively(
+            after, 1, state.round)
+        assert learn.opponent_can_end(state, move) == want, move
+    # every move lets Red win: no warning, there is nothing else to do
+    assert all(not learn.advice(state, m) or all(
+        n["code"] != "haaienzee.opponent_can_end" for n in learn.advice(state, m))
+        for m in state.legal_moves())
+
+
+def test_a_warning_when_another_move_would_not_let_the_opponent_end_it() -> None:
+    # the first turn of a round, Red ahead 10 to 4: only turning left to J10 keeps Red from
+    # winning by the end of the round (an exhaustive search agrees; it takes minutes)
+    state = _round_state(42)
+    assert learn.opponent_can_end(state, "-") and not learn.opponent_can_end(state, "L J10")
+    codes = [n["code"] for n in learn.advice(state, "-")]
+    assert "haaienzee.opponent_can_end" in codes
+    assert "haaienzee.opponent_can_end" not in [n["code"] for n in learn.advice(state, "L J10")]

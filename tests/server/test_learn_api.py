@@ -10,7 +10,8 @@ from ludotheek.games import names
 
 def test_which_games_have_what(client: TestClient) -> None:
     games = {g["game"]: g for g in client.get("/api/learn").json()["games"]}
-    assert games["wari"] == {"game": "wari", "howto": True, "lesson": True}
+    assert games["wari"] == {"game": "wari", "howto": True, "lesson": True, "advice": False}
+    assert games["haaienzee"]["advice"] and games["akwaier"]["advice"]
     assert set(games) == set(names())  # every game, with or without lessons
 
 

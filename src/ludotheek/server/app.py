@@ -17,6 +17,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 
 from ludotheek.server import (
+    advice,
     analysis_api,
     api,
     catalogs,
@@ -130,6 +131,7 @@ def create_app(db: Database | str | Path | None = None,
         *learn.routes,
         *analysis_api.routes,
         *profiles.routes,
+        *advice.routes,
         *client_errors.routes,
         *live.routes,
         *catalogs.routes,

@@ -14,6 +14,7 @@ game's own page draws them.
 - ``GET /api/learn/{game}/view?at=N``: the learner's view after N moves of the lesson;
 - ``GET /api/learn/{game}/history?from=&to=``: the lesson's moves with their events (as a
   game's ``/history``);
+- ``GET /api/learn/{game}/advice?at=N``: what the page shows while the learner chooses;
 - ``POST /api/learn/{game}/try`` ``{"at", "move"}``: what another move than the coach's
   would do: refused (the engine's reason) or legal (facts to compare it with the coach's).
 """
@@ -98,7 +99,8 @@ def _view(live: LiveGame, seat: int | None, lang: str) -> dict[str, Any]:
 
 async def overview(request: Request) -> JSONResponse:
     return JSONResponse({"games": [{"game": g, "howto": lessons.howto(g) is not None,
-                                    "lesson": lessons.lesson(g) is not None}
+                                    "lesson": lessons.lesson(g) is not None,
+                                    "advice": lessons.advises(g)}
                                    for g in names()]})
 
 
@@ -175,6 +177,17 @@ def _history(request: Request, game: str, record: Record, seat: int | None) -> J
                          "moves": records.history(live, start, min(end, total))})
 
 
+async def position(request: Request) -> JSONResponse:
+    """What the game's page shows while the learner chooses (``lessons.position_advice``)."""
+    found = _lesson(request)
+    at = whole_number(request.query_params.get("at", "0"))
+    states = lessons.positions(found.game, found.record)
+    if at is None or not 0 <= at < len(states):
+        raise Invalid(f"'at' must be a move number from 0 to {len(states) - 1}")
+    return JSONResponse({"position": lessons.position_advice(found.game, states[at]),
+                         "version": at})
+
+
 async def history(request: Request) -> JSONResponse:
     found = _lesson(request)
     return _history(request, found.game, found.record, found.seat)
@@ -234,5 +247,6 @@ routes = [
     Route("/api/learn/{game}/lesson", lesson, methods=["GET"]),
     Route("/api/learn/{game}/view", view, methods=["GET"]),
     Route("/api/learn/{game}/history", history, methods=["GET"]),
+    Route("/api/learn/{game}/advice", position, methods=["GET"]),
     Route("/api/learn/{game}/try", attempt, methods=["POST"]),
 ]

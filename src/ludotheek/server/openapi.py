@@ -413,6 +413,19 @@ def _learn_paths() -> dict[str, Any]:
         "/api/learn/{game}/history": {"get": {
             "summary": "The lesson's moves with their events (as a game's history)",
             "parameters": [game, *moves], "responses": answer("the moves", HISTORY, 400, 404)}},
+        "/api/learn/{game}/advice": {"get": {
+            "summary": "What the game's page shows while the learner chooses at 'at'",
+            "parameters": [game, {"name": "at", "in": "query",
+                                  "schema": {"type": "integer", "minimum": 0}}],
+            "responses": answer("the advice", obj, 400, 404)}},
+        "/api/games/{id}/advice": {"get": {
+            "summary": "Warnings and notes before a move of the seat to move (with 'move'), "
+                       "or what its page shows while choosing (without)",
+            "parameters": [GAME_ID, {"name": "move", "in": "query",
+                                     "schema": {"type": "string"}}],
+            "security": [{"seat": []}],
+            "responses": answer("the notes ({code, params} each) or the position's advice",
+                                obj, 400, 403, 404)}},
         "/api/learn/{game}/try": {"post": {
             "summary": "Another move than the coach's at a position of the lesson: refused "
                        "(the engine's reason and the game's code) or what it would do",

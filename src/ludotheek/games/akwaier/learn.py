@@ -192,7 +192,7 @@ def merger_note(state: State, move: str) -> dict[str, Any] | None:
     if best <= mine:
         return None
     who = max((s for s in range(len(others)) if s != seat), key=lambda s: others[s])
-    return {"mine": mine, "other": best, "name": view["names"][who],
+    return {"mine": mine, "other": best, "seat": who, "name": view["names"][who],
             "absorbed": [p["chain"] for p in parts]}
 
 
@@ -208,3 +208,12 @@ def hint_facts(state: State, hint: Mapping[str, Any]) -> dict[str, Any]:
             facts["next"] = _describe(state, others[0][0])
             facts["next_wealth"] = round(others[0][1])
     return facts
+
+
+def advice(state: State, move: str) -> list[dict[str, Any]]:
+    """A note before a move that pays another player more than the mover (a merger where
+    the mover holds fewer of the chains taken over than another)."""
+    if state.is_over or move not in state.legal_moves():
+        return []
+    note = merger_note(state, move)
+    return [{"code": "akwaier.pays_others", "params": note}] if note else []

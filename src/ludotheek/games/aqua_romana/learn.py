@@ -157,6 +157,21 @@ LESSON = Lesson("aqua_romana", RECORD, 0, (
 ), RULES)
 
 
+def _turn_end(state: State, seat: int | None) -> State:
+    """The position when ``seat``'s turn is over, declining what may be declined (closing
+    and picks), so that every aqueduct the turn closed has been scored."""
+    probe = state
+    for _ in range(8):
+        if probe.is_over or probe.to_move != seat:
+            break
+        legal = probe.legal_moves()
+        decline = next((m for m in ("close none", "pick none") if m in legal), None)
+        if decline is None:
+            break
+        probe = probe.play(decline)
+    return probe
+
+
 def _outcome(state: State, move: str) -> dict[str, Any]:
     """What ``move`` does: the squares it adds to each aqueduct, the aqueducts it closes
     (and for whom), and the points each seat has after the turn is over (played on with
@@ -171,15 +186,7 @@ def _outcome(state: State, move: str) -> dict[str, Any]:
             added[e["worker"]] = added.get(e["worker"], 0) + e["added"]
         if e["type"] == "closed":
             closed.append({"worker": e["worker"], "length": e["length"]})
-    probe = after
-    for _ in range(8):   # to the end of the turn: decline what may be declined
-        if probe.is_over or probe.to_move != seat:
-            break
-        legal = probe.legal_moves()
-        decline = next((m for m in ("close none", "pick none") if m in legal), None)
-        if decline is None:
-            break
-        probe = probe.play(decline)
+    probe = _turn_end(after, seat)
     workers = {w["worker"]: w["seat"] for w in view["workers"]}
     return {"added": sum(v for w, v in added.items() if workers[w] == seat),
             "others_added": sum(v for w, v in added.items() if workers[w] != seat),
@@ -222,3 +229,31 @@ def hint_facts(state: State, hint: Mapping[str, Any]) -> dict[str, Any]:
     else:
         facts.update(kind="build", worker=w[0], space=w[1], tile=w[2], where=w[3], rotation=w[4])
     return facts
+
+
+def advice(state: State, move: str) -> list[dict[str, Any]]:
+    """Notes before a move that scores an own aqueduct 0 (closed with no podium free at or
+    below its length), or that brings another player more points this turn than the mover
+    (their aqueduct closed onto a podium, and a builder from the reserve)."""
+    seat = state.to_move
+    if seat is None or move not in state.legal_moves():
+        return []
+    o = _outcome(state, move)
+    after = state.play(move)
+    view = after.view(seat)
+    notes: list[dict[str, Any]] = []
+    own = {w["worker"] for w in view["workers"] if w["seat"] == seat}
+    closed = {c["worker"] for c in o["closed"]}
+    probe = _turn_end(after, seat)
+    for w in probe.view(seat)["workers"]:
+        if w["worker"] in own and w["worker"] in closed and w["podium"] == 0:
+            notes.append({"code": "aqua_romana.closes_for_zero", "params": {
+                "worker": w["worker"], "length": w["length"]}})
+    gains = [a - b for a, b in zip(o["points"], o["before"], strict=True)]
+    others = [s for s in range(len(gains)) if s != seat]
+    best = max(others, key=lambda s: gains[s])
+    shut = [c for c in closed if c not in own]
+    if gains[best] > gains[seat] or (shut and gains[seat] == 0):
+        notes.append({"code": "aqua_romana.pays_others", "params": {
+            "seat": best, "theirs": gains[best], "mine": gains[seat], "closes": shut}})
+    return notes

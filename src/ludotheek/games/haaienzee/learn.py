@@ -19,7 +19,7 @@ from ludotheek.core.game import State
 from ludotheek.core.record import Record
 from ludotheek.games.haaienzee import engine as E
 from ludotheek.games.haaienzee.board import DIRECTION_INDEX, DIRECTIONS
-from ludotheek.games.haaienzee.search import run
+from ludotheek.games.haaienzee.search import Sim, run
 from ludotheek.lessons import Diagram, Frame, HowTo, Lesson, Section, Step
 
 LESSON_GAME = ("K2 W grey | L1 W grey | G9 E white | D9 E white | C6 SW brown | G6 NW brown | "
@@ -270,3 +270,145 @@ def hint_facts(state: State, hint: Mapping[str, Any]) -> dict[str, Any]:
         else:
             facts.update(outlook="lead", lead=round(value))
     return facts
+
+
+# --- warnings before a move (the page's advice) ------------------------------------------
+
+#: the most positions :func:`opponent_can_end` looks at before it gives up (no warning)
+SEARCH_BUDGET = 40_000
+
+
+def reach_table(state: State) -> dict[str, dict[str, list[int]]]:
+    """In the setup: for every empty hex and every colour the shark to place may hunt, the
+    most it could eat on its first turn facing each direction (in ``DIRECTIONS`` order)."""
+    b = state.board  # type: ignore[attr-defined]
+    seat = state.to_move
+    if state.phase != "setup" or seat is None:  # type: ignore[attr-defined]
+        return {}
+    fish = state.fish  # type: ignore[attr-defined]
+    taken = {s.hex for s in state.sharks}  # type: ignore[attr-defined]
+    colours = state.free_colours(seat)  # type: ignore[attr-defined]
+    out: dict[str, dict[str, list[int]]] = {}
+    for h in range(b.size):
+        if fish[h] or h in taken:
+            continue
+        out[b.names[h]] = {E.COLOUR_NAMES[c]: [best_catch(state, h, d, c) for d in range(6)]
+                           for c in colours}
+    return out
+
+
+def _nothing_in_reach(after: State, index: int) -> bool:
+    shark = after.sharks[index]  # type: ignore[attr-defined]
+    return bool(shark.prey) and best_catch(after, shark.hex, shark.facing, shark.prey) == 0
+
+
+def _bound(sim: Sim, opp: int, r0: int) -> bool:
+    """Whether the opponent could at all end the game before this round is over: a cheap
+    upper bound on the health they can gain (each of their sharks still to move eats its
+    longest line as the sea is now: fish only go during a round) against the least the
+    other side can keep."""
+    from ludotheek.games.haaienzee.search import run as line
+
+    steps = range(sim.step, 6)
+    order = [((sim.start if k % 2 == 0 else 1 - sim.start) * 3 + k // 2) for k in steps]
+    gain = {0: 0, 1: 0}
+    for i in order:
+        seat = i // 3
+        if seat == opp:
+            best = max((line(sim.fish, sim.nb, sim.pos[i], (sim.face[i] + t) % 6, sim.prey[i])
+                        for t in E.TURNS), default=0) if sim.prey[i] else 0
+            gain[seat] += best - 1
+        else:
+            gain[seat] -= 1
+    me = 1 - opp
+    h_opp, h_me = sim.health[opp] + gain[opp], sim.health[me] + gain[me]
+    return h_opp >= E.WIN_HEALTH or h_me <= 0 or h_opp - h_me >= E.WIN_LEAD or r0 < 0
+
+
+class _Budget(Exception):
+    pass
+
+
+def opponent_can_end(state: State, move: str, budget: list[int] | None = None) -> bool:
+    """Whether after ``move`` the opponent can make sure of winning before this round is
+    over (23 health, the mover at 0, or a lead of 10 at its end), whatever the mover's
+    sharks do in the rest of the round. A search of the round's remaining shark turns;
+    False when it would take more than :data:`SEARCH_BUDGET` positions (or than what is
+    left of a ``budget`` shared by several calls)."""
+    if state.phase != "turn":  # type: ignore[attr-defined]
+        return False
+    me = state.to_move
+    assert me is not None
+    after = state.play(move)
+    if after.is_over:
+        return after.winners() == [1 - me]
+    if after.round != state.round:  # type: ignore[attr-defined]
+        return False   # the move ended the round (and the game went on)
+    sim = Sim(after)
+    opp = 1 - me
+    r0 = sim.round
+    if budget is None:
+        budget = [SEARCH_BUDGET]
+
+    def wins(sim: Sim) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _Budget
+        if sim.over:
+            return sim.winner == opp
+        if sim.round != r0:
+            return False
+        if not _bound(sim, opp, r0):
+            return False
+        mover = sim.index() // 3
+        moves = sorted(sim.moves(), key=lambda m: -m[0])
+        for m in moves:
+            undo = sim.make(m)
+            try:
+                result = wins(sim)
+            finally:
+                sim.unmake(undo)
+            if mover == opp and result:
+                return True
+            if mover != opp and not result:
+                return False
+        return mover != opp
+
+    try:
+        return wins(sim)
+    except _Budget:
+        return False
+
+
+def advice(state: State, move: str) -> list[dict[str, Any]]:
+    """Warnings before ``move``: a placement, or a turn that eats nothing, after which the
+    shark would have nothing in reach (when another move would leave it something), and an
+    opponent who could then end the game before this round is over (when another move
+    would not let them)."""
+    if state.is_over or move not in state.legal_moves():
+        return []
+    index = state.shark_to_move  # type: ignore[attr-defined]
+    shark = f"{'YR'[index // 3]}{index % 3 + 1}"
+    notes: list[dict[str, Any]] = []
+    after = state.play(move)
+    eats = (_choice(state, move) or {}).get("eats", 0) if state.phase == "turn" else 0  # type: ignore[attr-defined]
+    if not eats and not after.is_over and _nothing_in_reach(after, index) and any(
+            not _nothing_in_reach(state.play(m), index) for m in state.legal_moves()
+            if m != move and not m.startswith("empty")):
+        notes.append({"code": "haaienzee.nothing_in_reach", "params": {
+            "shark": shark, "number": index % 3 + 1}})
+    budget = [3 * SEARCH_BUDGET]   # the move and its alternatives together
+    eats_of = {c["move"]: c["eats"]
+               for c in state.view(state.to_move).get("choices", {}).get("moves", [])}
+    others = sorted((m for m in state.legal_moves() if m != move),
+                    key=lambda m: -eats_of.get(m, 0))
+    if opponent_can_end(state, move, budget) and any(
+            not opponent_can_end(state, m, budget) for m in others if budget[0] > 0):
+        notes.append({"code": "haaienzee.opponent_can_end", "params": {
+            "shark": shark, "number": index % 3 + 1}})
+    return notes
+
+
+def position_advice(state: State) -> dict[str, Any]:
+    """What the page shows while the seat to move chooses: in the setup, the reach table."""
+    return {"reach": reach_table(state)} if state.phase == "setup" else {}  # type: ignore[attr-defined]

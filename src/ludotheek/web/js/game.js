@@ -8,6 +8,7 @@ import { api, connectLive } from "./api.js";
 import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
+import { confirmMove, positionAdvice } from "./learn/advice.js";
 import { clearHint, hintWords, markHint, mountLearn } from "./learn/game.js";
 import { levelName } from "./levels.js";
 import { errorText } from "./problems.js";
@@ -313,6 +314,8 @@ async function play(move) {
   const seat = view.to_move;
   const token = held[seat];
   if (token === undefined) { toast(t("game.not_your_turn"), "error"); return false; }
+  // a word before the move where the game has one (js/learn/advice.js); "Choose again" plays nothing
+  if (!(await confirmMove(view.game, move, { gameId, token, t, view })) || current !== view) return false;
   try {
     const next = await api.post(`/api/games/${gameId}/moves`, { move, version: view.version }, token);
     if (accept(seat, next, false)) enqueue();
@@ -394,6 +397,8 @@ async function main() {
     refresh: () => show(),
     report: reportError,
   };
+  ctx.advice = positionAdvice((view) => (view.legal_moves.length && held[view.to_move] !== undefined
+    ? { key: view.version, path: `/api/games/${gameId}/advice`, token: held[view.to_move] } : null), () => show());
   renderer = module.create(ctx);
   ending = createEnding({ box: document.getElementById("ending"), gameId, t, held: () => held, current: () => current, show: showNow });
   mountLearn(first.game, t).catch(reportError);

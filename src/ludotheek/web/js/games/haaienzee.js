@@ -15,6 +15,7 @@ import { capital, describeChoice, dirName, resultText, sentences } from "./haaie
 
 export { startDialog };
 
+const ENGINE_DIRECTIONS = ["E", "SE", "SW", "W", "NW", "NE"];   // the engine's order (board.py)
 const DELAY_KEY = "ludotheek.haaienzee.delay";   // ms before a computer move is shown; tests make it small
 const FACING_KEY = "ludotheek.haaienzee.facing"; // the direction chosen last in a setup
 
@@ -124,7 +125,11 @@ export function create(ctx) {
       if (!ui.facing || !o.facings.includes(ui.facing)) ui.facing = o.facings.includes("E") ? "E" : o.facings[0];
       const shark = st.sharks.find((s) => s.id === st.shark_to_move);
       opts.free = o.hexes;
-      opts.freeLabel = (hex) => t("haaienzee.place_here", { hex, facing: dirName(ui.facing, t), colour: t(COLOUR_KEYS[ui.colour]) });
+      // the shell may know what a shark could eat on its first turn from each spot
+      const reach = ctx.advice ? ctx.advice(view) : null;
+      const first = (hex) => ((reach && reach.reach && reach.reach[hex]) || {})[ui.colour]?.[ENGINE_DIRECTIONS.indexOf(ui.facing)] || 0;
+      if (reach && reach.reach) opts.freeEats = first;
+      opts.freeLabel = (hex) => `${t("haaienzee.place_here", { hex, facing: dirName(ui.facing, t), colour: t(COLOUR_KEYS[ui.colour]) })}${reach && reach.reach ? ` ${t("learn_haaienzee.reach", { n: first(hex) })}` : ""}`;
       opts.onPick = (hex) => {
         const move = o.compose(hex, ui.facing, ui.colour);
         if (move) act(move);

@@ -3,7 +3,8 @@
 // line, above the board); a hint in words of the page's language (from the facts the server
 // gives with it) and drawn on the board (rings on the shark and its hex, the cup, the cell,
 // the worker, builder and square).
-import { loadStylesheet } from "../ui.js";
+import { el, loadStylesheet } from "../ui.js";
+import { setWarnings, warningsOn } from "./advice.js";
 import { howtoButton, learnable } from "./howto.js";
 import { Marker } from "./marks.js";
 
@@ -16,7 +17,9 @@ export async function mountLearn(game, t) {
   const status = document.getElementById("status");
   if (box && status) { status.after(box); box.classList.add("learn-hint-box"); }
   try { guide = await import(`./games/${game}.js`); } catch { guide = null; }
-  if (!(await learnable())[game]?.howto) return;
+  const known = (await learnable())[game] || {};
+  if (known.advice) warningsToggle(t);
+  if (!known.howto) return;
   const place = () => {
     const old = document.getElementById("howto-button");
     const button = howtoButton(game, t, { id: "howto-button" });
@@ -45,3 +48,14 @@ export function markHint(hint, view) {
 }
 
 export function clearHint() { if (marker) marker.clear(); }
+
+// "Warn me before a risky move" (on unless switched off; remembered).
+function warningsToggle(t) {
+  const box = el("input", { type: "checkbox", id: "learn-warnings", checked: warningsOn(),
+    onchange: () => setWarnings(box.checked) });
+  const text = el("span", { text: t("learn.warnings") });
+  const label = el("label", { class: "learn-warn-toggle", for: "learn-warnings" }, box, " ", text);
+  const side = document.getElementById("side");
+  if (side) side.append(label);
+  document.addEventListener("languagechange", () => { text.textContent = t("learn.warnings"); });
+}

@@ -13,6 +13,7 @@ import { apply, initI18n, language, mountLanguageSwitch, t } from "../i18n.js";
 import { errorText, problemText } from "../problems.js";
 import { rememberCreated } from "../tokens.js";
 import { el, prefersMotion, sleep, toast } from "../ui.js";
+import { positionAdvice } from "./advice.js";
 import { howtoButton } from "./howto.js";
 import { Marker } from "./marks.js";
 
@@ -209,6 +210,8 @@ async function main() {
     board: document.getElementById("board"), extra: document.getElementById("extra"),
     refresh: () => current && show(current, null), report: reportError,
     history: (from, to) => api.get(`/api/learn/${game}/history?from=${from}&to=${to}`),
+    advice: positionAdvice((view) => (view.legal_moves.length
+      ? { key: view.at, path: `/api/learn/${game}/advice?at=${view.at}` } : null), () => current && show(current, current)),
   });
   marker = new Marker(document.body);
   await enter(0);

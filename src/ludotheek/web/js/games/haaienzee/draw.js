@@ -119,6 +119,11 @@ export function drawBoard(root, geo, scene, opts, t) {
       life.append(fishShape(fish, { transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})`, "data-hex": hex,
         class: `fish fish-${fish}${grown[hex] ? " grown" : ""}` }));
     }
+    const reach = isFree && opts.freeEats ? opts.freeEats(hex) : 0;
+    if (reach > 0) {   // what a shark placed here could eat on its first turn
+      marks.append(svg("g", { class: "eats reach", "data-hex": hex, transform: `translate(${(cx + 14).toFixed(1)},${(cy - 15).toFixed(1)})` },
+        svg("circle", { r: 9.5 }), svg("text", { y: 4.4, text: String(reach) })));
+    }
     if (target) {
       if (target.eats > 0) {
         marks.append(svg("g", { class: "eats", "data-hex": hex, transform: `translate(${(cx + 14).toFixed(1)},${(cy - 15).toFixed(1)})` },

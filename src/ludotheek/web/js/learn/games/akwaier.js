@@ -47,3 +47,9 @@ export function hintPlaces(root, move, view, f) {
   if (f.kind === "keep") return [q(root, `#keep-${f.chain}`)];
   return [];
 }
+
+export function wordNote(note, t, view) {
+  const p = note.params || {};
+  const name = (view.names && view.names[p.seat]) || p.name;
+  return t("learn_akwaier.note.pays_others", { name, other: money(p.other), mine: money(p.mine), chains: (p.absorbed || []).join(", ") });
+}

@@ -85,3 +85,15 @@ export function hintPlaces(root, move, view, f) {
   if (f.kind === "close" && f.what !== "none") return [locate(root, f.what)];
   return [];
 }
+
+export function wordNote(note, t, view) {
+  const p = note.params || {};
+  if (note.code.endsWith(".closes_for_zero")) {
+    return t("learn_aqua_romana.note.closes_for_zero", { worker: workerName(t, p.worker), length: p.length });
+  }
+  const name = (view.names && view.names[p.seat]) || "";
+  if (p.closes && p.closes.length) {
+    return t("learn_aqua_romana.note.closes_theirs", { name, workers: p.closes.map((w) => workerName(t, w)).join(", ") });
+  }
+  return t("learn_aqua_romana.note.pays_others", { name, theirs: p.theirs, mine: p.mine });
+}

@@ -92,3 +92,10 @@ export function hintPlaces(root, move, view, facts) {
   if (facts.hex) out.push(locate(root, facts.hex));
   return out;
 }
+
+// A warning before a move (/api/games/<id>/advice), in words.
+export function wordNote(note, t, view) {
+  const p = note.params || {};
+  const other = view.names[1 - view.to_move];
+  return t(`learn_haaienzee.note.${note.code.split(".").pop()}`, { ...p, other });
+}

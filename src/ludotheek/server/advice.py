@@ -1,0 +1,62 @@
+"""Warnings and notes before a move, for a person deciding in a game (``GET
+/api/games/{id}/advice``).
+
+With ``?move=M``: the notes of the game's lessons module on that move, each ``{"code",
+"params"}`` for the page to word (Haaienzee: a shark left with nothing in reach, an
+opponent who could then end the game before the round is over; Akwaier: a merger that pays
+another player more; Aqua Romana: an aqueduct closed for 0, a move that brings another
+player more). Without: what the page shows while choosing (Haaienzee's setup: what a shark
+could eat on its first turn from every spot).
+
+**DECISION**: these state consequences of the rules of the move in hand, not what to play,
+so they are given in every game (between people too, to every person alike); only the seat
+to move asks, with its token. The work is bounded (a node budget in the game's search), and
+runs off the event loop; one answer per version and move is kept.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from ludotheek import lessons
+from ludotheek.server.errors import Forbidden, Invalid
+from ludotheek.server.http import bearer_token
+from ludotheek.server.offload import blocking
+from ludotheek.server.seats import seated
+from ludotheek.server.service import GameService
+
+_KEPT: OrderedDict[tuple[str, int, str | None], dict[str, Any]] = OrderedDict()
+KEEP = 256
+
+
+def _answer(game: str, state: Any, move: str | None) -> dict[str, Any]:
+    if move is None:
+        return {"position": lessons.position_advice(game, state)}
+    return {"move": move, "notes": lessons.advice(game, state, move)}
+
+
+async def advice(request: Request) -> JSONResponse:
+    service: GameService = request.app.state.service
+    live = await service.load(request.path_params["id"])
+    seat = seated(live, bearer_token(request), "advice")
+    if live.state.is_over or live.state.to_move != seat:
+        raise Forbidden("advice is given only to the seat to move")
+    move = request.query_params.get("move")
+    if move is not None and (len(move) > 200 or not move.isprintable()):
+        raise Invalid("'move' must be a move in the game's notation")
+    key = (live.id, live.version, move)
+    found = _KEPT.get(key)
+    if found is None:
+        found = await blocking(_answer, live.game.name, live.state, move)
+        _KEPT[key] = found
+        while len(_KEPT) > KEEP:
+            _KEPT.popitem(last=False)
+    return JSONResponse({**found, "version": live.version})
+
+
+routes = [Route("/api/games/{id}/advice", advice, methods=["GET"])]

@@ -1,0 +1,66 @@
+// Warnings and notes before a move (GET /api/games/<id>/advice): the page asks about the
+// move a person is about to make and, when the game has a word on it (a shark left with
+// nothing in reach, an opponent who could then end the game, a merger or a closing that
+// pays another player more), shows it in one line under the status line with "Do it" and
+// "Choose again". And what a page shows while choosing (Haaienzee's first catch from every
+// spot of the setup), fetched once per position for the renderer (ctx.advice(view)).
+import { api } from "../api.js";
+import { el } from "../ui.js";
+import { learnable } from "./howto.js";
+
+const ASK_MS = 2500;   // a note that takes longer than this is not waited for
+const KEY = "ludotheek.warnings";   // "0": no words before a move (the page's checkbox; tests)
+
+export function warningsOn() { return localStorage.getItem(KEY) !== "0"; }
+export function setWarnings(on) { localStorage.setItem(KEY, on ? "1" : "0"); }
+
+// position(view) -> the position's advice when known (else null: it is fetched, and
+// refresh() draws again when it comes); source(view) -> {key, path, token} or null.
+export function positionAdvice(source, refresh) {
+  const known = new Map();
+  return (view) => {
+    const where = source(view);
+    if (!where) return null;
+    if (!known.has(where.key)) {
+      known.set(where.key, null);
+      api.get(where.path, where.token)
+        .then((res) => { known.set(where.key, res.position || {}); refresh(); })
+        .catch(() => {});
+    }
+    return known.get(where.key);
+  };
+}
+
+let guide = null;
+let words = null;
+
+// Before a move: the notes, and whether to make it. ``ask`` is {gameId, token, t, view}.
+export async function confirmMove(game, move, ask) {
+  if (!warningsOn() || !(await learnable())[game]?.advice) return true;
+  let res = null;
+  try {
+    res = await Promise.race([
+      api.get(`/api/games/${ask.gameId}/advice?move=${encodeURIComponent(move)}`, ask.token),
+      new Promise((resolve) => { setTimeout(() => resolve(null), ASK_MS); })]);
+  } catch { return true; }
+  if (!res || !res.notes || !res.notes.length) return true;
+  if (!guide) { try { guide = await import(`./games/${game}.js`); } catch { guide = {}; } }
+  const text = res.notes.map((n) => (guide.wordNote ? guide.wordNote(n, ask.t, ask.view) : n.code)).join(" ");
+  return decide(text, ask.t);
+}
+
+function decide(text, t) {
+  if (words) words.remove();
+  return new Promise((resolve) => {
+    const done = (go) => { box.remove(); words = null; resolve(go); };
+    const back = el("button", { type: "button", class: "primary", id: "warning-back", text: t("learn.note_back"), onclick: () => done(false) });
+    const go = el("button", { type: "button", id: "warning-go", text: t("learn.note_go"), onclick: () => done(true) });
+    const box = el("div", { class: "learn-warning", id: "learn-warning", role: "alertdialog", "aria-live": "assertive", "aria-labelledby": "learn-warning-text" },
+      el("p", { id: "learn-warning-text", text }), el("div", { class: "learn-warning-buttons" }, back, go));
+    box.addEventListener("keydown", (ev) => { if (ev.key === "Escape") done(false); });
+    const status = document.getElementById("status");
+    (status || document.body.firstElementChild).after(box);
+    words = box;
+    back.focus({ preventScroll: true });
+  });
+}

@@ -1,0 +1,47 @@
+"""Words before a risky move in Chromium: Haaienzee's first catch from every spot, and the
+warning before a placement that leaves the shark nothing in reach."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.serverproc import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+def test_haaienzee_placement_shows_what_a_shark_could_eat_and_warns(
+        server: ServerProcess, context_factory: Any) -> None:
+    ctx = context_factory("en", warnings=True)
+    ctx.add_init_script("localStorage.setItem('ludotheek.haaienzee.delay', '0');")
+    page = ctx.new_page()
+    r = httpx.post(f"{server.url}/api/games", json={
+        "game": "haaienzee", "seed": 6, "options": {},
+        "seats": [{"type": "person"}, {"type": "computer", "level": "easy"}]}).json()
+    page.goto(f"{server.url}/play/{r['id']}#token={r['seats'][0]['token']}")
+    # grey, facing west: K2 could eat five on its first turn
+    page.locator("#hz-colour-grey").click()
+    page.locator("#hz-dir-W").click()
+    page.locator("#hz-board .eats.reach[data-hex='K2']").wait_for()
+    assert page.locator("#hz-board .eats.reach[data-hex='K2'] text").text_content() == "5"
+    # a spot with nothing in reach: the warning, and "Choose again" places nothing
+    empty = page.evaluate("""[...document.querySelectorAll('#hz-board g.cell.free')]
+        .map((g) => g.dataset.hex)
+        .find((h) => !document.querySelector(`#hz-board .eats.reach[data-hex='${h}']`))""")
+    page.locator(f"#hex-{empty}").click()
+    warning = page.locator("#learn-warning")
+    warning.wait_for()
+    assert "no fish of its colour in reach" in warning.inner_text()
+    page.locator("#warning-back").click()
+    warning.wait_for(state="detached")
+    assert httpx.get(f"{server.url}/api/games/{r['id']}").json()["version"] == 0
+    # "Do it anyway" places it
+    page.locator(f"#hex-{empty}").click()
+    page.locator("#warning-go").click()
+    page.wait_for_function("Number(document.querySelector('#hz-board').dataset.version) >= 1")
+    assert httpx.get(f"{server.url}/api/games/{r['id']}").json()["moves"][0].startswith(empty)
+    # the warnings can be switched off
+    assert page.locator("#learn-warnings").is_checked()
