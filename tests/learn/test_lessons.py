@@ -145,3 +145,35 @@ def test_every_text_is_in_every_catalog(game: str) -> None:
     for lang in LANGUAGES:
         missing = sorted(k for k in keys if not catalog(lang).get(k))
         assert not missing, f"{lang} lacks {missing}"
+
+
+#: keys the coach's and the hints' pages make from parts (template strings), spelled out
+BUILT = (
+    [f"learn_wari.hint.result_{r}" for r in ("win", "loss", "draw")]
+    + [f"learn_haaienzee.hint.turn_{d}" for d in ("L", "R")]
+    + [f"learn_haaienzee.note.{c}" for c in ("nothing_in_reach", "opponent_can_end")]
+    + [f"learn_akwaier.facts.{k}" for k in ("loose", "join", "merge", "tie", "found", "keep",
+                                            "buy", "buy_none", "pass")]
+    + ["learn_akwaier.note.pays_others"]
+    + [f"learn_aqua_romana.note.{c}" for c in ("closes_for_zero", "closes_theirs",
+                                               "pays_others")])
+
+
+def test_the_keys_the_pages_build_are_in_every_catalog() -> None:
+    for lang in LANGUAGES:
+        missing = [k for k in BUILT if not catalog(lang).get(k)]
+        assert not missing, f"{lang} lacks {missing}"
+
+
+def test_the_advice_codes_have_their_words() -> None:
+    """Every note code a game's advice can give is in BUILT (so in every catalog)."""
+    found = 0
+    for game in names():
+        module = lessons._module(game)
+        if module is None or not lessons.advises(game):
+            continue
+        src = Path(module.__file__).read_text()
+        for code in re.findall(r'"code": "([a-z_]+\.[a-z_]+)"', src):
+            found += 1
+            assert f"learn_{code.split('.')[0]}.note.{code.split('.')[1]}" in BUILT, code
+    assert found >= 5   # Haaienzee's two, Akwaier's one, Aqua Romana's three
