@@ -45,6 +45,14 @@ def test_the_guided_game_by_following_the_coach(server: ServerProcess,
     assert "must get seeds" in replies["feed"]
     # the end of the lesson is the end of its game
     assert page.locator("#store-south-count").text_content() == "25"
+    # "Other options…": the lobby's form filled in as the real game
+    options = page.locator("#learn-options").get_attribute("href")
+    lobby = page.context.new_page()
+    lobby.goto(server.url + options)
+    lobby.wait_for_function(
+        "document.querySelector('#game-wari select[name=seat-1]').value === 'computer:easy'")
+    assert lobby.locator("#game-wari select[name=seeds_per_cup]").input_value() == "4"
+    lobby.close()
     page.locator("#learn-play").click()
     page.wait_for_url("**/play/*")
     gid = page.url.rsplit("/", 1)[1]

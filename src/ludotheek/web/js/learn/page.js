@@ -180,7 +180,12 @@ async function startReal() {
   const button = document.getElementById("learn-play");
   button.disabled = true;
   try {
-    const res = await api.post("/api/games", { game, options: f.options, seats: f.seats.map((s) => (s.type === "person" ? { type: "person" } : { type: "computer", level: s.level })) });
+    // a game's language follows the page's, where the game has it (as in the lobby)
+    const options = { ...f.options };
+    const info = (await api.get("/api/meta")).games.find((g) => g.name === game);
+    const lang = info && info.options.find((o) => o.name === "language" && o.choices && o.choices.includes(language()));
+    if (lang) options.language = language();
+    const res = await api.post("/api/games", { game, options, seats: f.seats.map((s) => (s.type === "person" ? { type: "person" } : { type: "computer", level: s.level })) });
     rememberCreated(res, game, f.seats.map((s) => (s.type === "person" ? "play" : null)));
     location.href = `/play/${res.id}`;
   } catch (err) {
