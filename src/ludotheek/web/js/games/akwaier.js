@@ -4,7 +4,7 @@
 // the data panel and the message log. The pieces live in ./akwaier/.
 import { computerDecided, el, whileBusy } from "../ui.js";
 import { createBoard, drawBoard } from "./akwaier/board.js";
-import { createControls, drawControls } from "./akwaier/controls.js";
+import { createControls, drawControls, drawHand } from "./akwaier/controls.js";
 import { endDialog, scoreDialog, startDialog } from "./akwaier/dialogs.js";
 import { mine, money, stylesheet } from "./akwaier/format.js";
 import { MessageLog } from "./akwaier/log.js";
@@ -55,7 +55,7 @@ export function create(ctx) {
   const logBox = el("section", { class: "akw-block akw-logbox" }, el("h3", { "data-key": "akwaier.log" }), log.node);
   const root = el("div", { class: "akw", id: "akw" }, top,
     el("div", { class: "akw-main" },
-      el("div", { class: "akw-left" }, board, ctx.replay ? null : controls.node),
+      el("div", { class: "akw-left" }, board, ctx.replay ? controls.hand : controls.node),
       el("div", { class: "akw-right" }, panel.node, logBox)));
   ctx.board.replaceChildren(root);
   ctx.extra.replaceChildren();
@@ -90,6 +90,10 @@ export function create(ctx) {
     drawPanel(panel, view, t);
     if (!ctx.replay) {
       drawControls(controls, view, { ...ui, onSelect: select, act, cancel, found: startFounding, standings: showEnd }, t);
+    } else {
+      // a replay shows a hand only where its view has one (a diagram of "How to play")
+      controls.hand.hidden = !st.hand;
+      if (st.hand) drawHand(controls.hand, view, ui, t);
     }
     texts();
   }

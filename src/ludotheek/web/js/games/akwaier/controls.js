@@ -23,7 +23,7 @@ export function drawControls(c, view, ui, t) {
   c.preview.replaceChildren(...preview.map((text) => el("p", { text })));
 }
 
-function drawHand(node, view, ui, t) {
+export function drawHand(node, view, ui, t) {
   const st = view.state;
   if (!st.hand) {
     node.replaceChildren(el("p", { class: "akw-hand-none", text: t("akwaier.hand.spectator") }));
