@@ -73,8 +73,8 @@ export function wordHint(f, t) {
   else if (f.kind === "pick") what = f.what === "none" ? t("learn_aqua_romana.hint.pick_none") : t("learn_aqua_romana.hint.pick", { tile: kind(f.what) });
   else what = f.what === "none" ? t("learn_aqua_romana.hint.keep") : t("learn_aqua_romana.hint.close", { worker: workerName(t, f.what) });
   const parts = [what];
-  if (f.added) parts.push(t("learn_aqua_romana.hint.added", { n: f.added }));
-  if (f.gain) parts.push(t("learn_aqua_romana.hint.gain", { n: f.gain }));
+  if (f.added) parts.push(t(f.added === 1 ? "learn_aqua_romana.hint.added_one" : "learn_aqua_romana.hint.added", { n: f.added }));
+  if (f.gain) parts.push(t(f.gain === 1 ? "learn_aqua_romana.hint.gain_one" : "learn_aqua_romana.hint.gain", { n: f.gain }));
   return parts.join(" ");
 }
 

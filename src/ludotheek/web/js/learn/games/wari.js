@@ -25,11 +25,11 @@ export function wordRefusal(refusal, t) {
 // A hint in words (facts from /api/games/<id>/hint) and where it is on the board.
 export function wordHint(f, t, view) {
   const other = view.names[1 - view.to_move];
-  const parts = [t("learn_wari.hint.sow", f)];
+  const parts = [t(f.seeds === 1 ? "learn_wari.hint.sow_one" : "learn_wari.hint.sow", f)];
   if (f.captures) parts.push(t("learn_wari.hint.captures", f));
   if (f.result) parts.push(t(`learn_wari.hint.result_${f.result}`, f));
-  else if (f.gain > 0) parts.push(t("learn_wari.hint.gain", { n: f.gain, other }));
-  else if (f.gain < 0) parts.push(t("learn_wari.hint.lose", { n: -f.gain, other }));
+  else if (f.gain > 0) parts.push(t(f.gain === 1 ? "learn_wari.hint.gain_one" : "learn_wari.hint.gain", { n: f.gain, other }));
+  else if (f.gain < 0) parts.push(t(f.gain === -1 ? "learn_wari.hint.lose_one" : "learn_wari.hint.lose", { n: -f.gain, other }));
   else if (f.gain === 0) parts.push(t("learn_wari.hint.even"));
   return parts.join(" ");
 }
