@@ -12,6 +12,16 @@ from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
 
+#: a "look here" ring centred on the hex ``h``
+RINGED = """(h) => {
+  const ring = document.querySelector('body > .learn-ring.look:not([hidden])');
+  if (!ring) return false;
+  const a = ring.getBoundingClientRect();
+  const b = document.querySelector(`#hex-${h}`).getBoundingClientRect();
+  return Math.abs(a.x + a.width / 2 - b.x - b.width / 2) < 3
+    && Math.abs(a.y + a.height / 2 - b.y - b.height / 2) < 3;
+}"""
+
 
 def test_haaienzee_placement_shows_what_a_shark_could_eat_and_warns(
         server: ServerProcess, context_factory: Any) -> None:
@@ -35,8 +45,11 @@ def test_haaienzee_placement_shows_what_a_shark_could_eat_and_warns(
     warning = page.locator("#learn-warning")
     warning.wait_for()
     assert "no fish of its colour in reach" in warning.inner_text()
+    # the spot the warning is about is ringed on the board, until the choice is made
+    page.wait_for_function(RINGED, arg=empty)
     page.locator("#warning-back").click()
     warning.wait_for(state="detached")
+    page.wait_for_function("!document.querySelector('body > .learn-ring.look:not([hidden])')")
     assert httpx.get(f"{server.url}/api/games/{r['id']}").json()["version"] == 0
     # "Do it anyway" places it
     page.locator(f"#hex-{empty}").click()

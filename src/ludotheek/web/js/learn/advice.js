@@ -7,6 +7,7 @@
 import { api } from "../api.js";
 import { el } from "../ui.js";
 import { learnable } from "./howto.js";
+import { Marker } from "./marks.js";
 
 const ASK_MS = 2500;   // a note that takes longer than this is not waited for
 const KEY = "ludotheek.warnings";   // "0": no words before a move (the page's checkbox; tests)
@@ -46,13 +47,20 @@ export async function confirmMove(game, move, ask) {
   if (!res || !res.notes || !res.notes.length) return true;
   if (!guide) { try { guide = await import(`./games/${game}.js`); } catch { guide = {}; } }
   const text = res.notes.map((n) => (guide.wordNote ? guide.wordNote(n, ask.t, ask.view) : n.code)).join(" ");
-  return decide(text, ask.t);
+  // while the words are shown, the move they are about is ringed on the board
+  const board = document.getElementById("board");
+  const places = guide.movePlaces && board ? () => guide.movePlaces(board, move, ask.view) : null;
+  return decide(text, ask.t, places);
 }
 
-function decide(text, t) {
+let marker = null;
+
+function decide(text, t, places) {
   if (words) words.remove();
+  if (!marker) marker = new Marker(document.body);
+  marker.set({ places });
   return new Promise((resolve) => {
-    const done = (go) => { box.remove(); words = null; resolve(go); };
+    const done = (go) => { box.remove(); words = null; marker.clear(); resolve(go); };
     const back = el("button", { type: "button", class: "primary", id: "warning-back", text: t("learn.note_back"), onclick: () => done(false) });
     const go = el("button", { type: "button", id: "warning-go", text: t("learn.note_go"), onclick: () => done(true) });
     const box = el("div", { class: "learn-warning", id: "learn-warning", role: "alertdialog", "aria-live": "assertive", "aria-labelledby": "learn-warning-text" },

@@ -48,6 +48,12 @@ export function hintPlaces(root, move, view, f) {
   return [];
 }
 
+// Where a move is on the board (its cell), ringed while a note about it is shown.
+export function movePlaces(root, move) {
+  const cell = move.split("+")[0];
+  return /^[A-O]\d+$/.test(cell) ? [locate(root, cell)] : [];
+}
+
 export function wordNote(note, t, view) {
   const p = note.params || {};
   const name = (view.names && view.names[p.seat]) || p.name;

@@ -93,6 +93,14 @@ export function hintPlaces(root, move, view, facts) {
   return out;
 }
 
+// Where a move is on the board (the hexes it names; a turn without one: the shark to move),
+// ringed while a warning about it is shown.
+export function movePlaces(root, move, view) {
+  const hexes = move.split(" ").filter((w) => /^[A-Z]\d+$/.test(w)).map((h) => locate(root, h));
+  if (hexes.length || view.state.phase === "setup") return hexes;
+  return [q(root, ".shark-at.to-move")];
+}
+
 // A warning before a move (/api/games/<id>/advice), in words.
 export function wordNote(note, t, view) {
   const p = note.params || {};
