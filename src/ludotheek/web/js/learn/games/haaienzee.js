@@ -90,6 +90,12 @@ export function wordHint(f, t, view) {
 export function hintPlaces(root, move, view, facts) {
   const out = [locate(root, facts.shark)];
   if (facts.hex) out.push(locate(root, facts.hex));
+  // a placement is made of three choices: the colour and the direction not chosen yet too
+  if (facts.kind === "place") {
+    for (const b of [q(root, `#hz-colour-${facts.colour}`), q(root, `#hz-dir-${facts.facing}`)]) {
+      if (b && !pressed(b)) out.push(b);
+    }
+  }
   return out;
 }
 
