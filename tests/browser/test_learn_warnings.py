@@ -37,6 +37,8 @@ def test_haaienzee_placement_shows_what_a_shark_could_eat_and_warns(
     page.locator("#hz-dir-W").click()
     page.locator("#hz-board .eats.reach[data-hex='K2']").wait_for()
     assert page.locator("#hz-board .eats.reach[data-hex='K2'] text").text_content() == "5"
+    # and a line says what the numbers are (a phone has no pointer to hover with)
+    assert "could eat on its first turn" in page.locator("#learn-legend").inner_text()
     # a spot with nothing in reach: the warning, and "Choose again" places nothing
     empty = page.evaluate("""[...document.querySelectorAll('#hz-board g.cell.free')]
         .map((g) => g.dataset.hex)

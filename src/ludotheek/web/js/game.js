@@ -9,7 +9,7 @@ import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { confirmMove, positionAdvice } from "./learn/advice.js";
-import { clearHint, hintWords, markHint, mountLearn } from "./learn/game.js";
+import { clearHint, hintWords, markHint, mountLearn, showLegend } from "./learn/game.js";
 import { levelName } from "./levels.js";
 import { errorText } from "./problems.js";
 import { forgetInvite, invitesFor, remember, tokensFor } from "./tokens.js";
@@ -228,6 +228,7 @@ function show(view = current) {
   if (renderer) {
     try { renderer.update(view, prev); } catch (err) { reportError(err); }
   }
+  showLegend(t);
 }
 
 // A newer view to show (after those waiting): the one pickView() chooses.

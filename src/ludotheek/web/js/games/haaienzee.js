@@ -128,7 +128,7 @@ export function create(ctx) {
       // the shell may know what a shark could eat on its first turn from each spot
       const reach = ctx.advice ? ctx.advice(view) : null;
       const first = (hex) => ((reach && reach.reach && reach.reach[hex]) || {})[ui.colour]?.[ENGINE_DIRECTIONS.indexOf(ui.facing)] || 0;
-      if (reach && reach.reach) opts.freeEats = first;
+      if (reach && reach.reach) { opts.freeEats = first; o.reachShown = true; }
       opts.freeLabel = (hex) => `${t("haaienzee.place_here", { hex, facing: dirName(ui.facing, t), colour: t(COLOUR_KEYS[ui.colour]) })}${reach && reach.reach ? ` ${t("learn_haaienzee.reach", { n: first(hex) })}` : ""}`;
       opts.onPick = (hex) => {
         const move = o.compose(hex, ui.facing, ui.colour);

@@ -59,3 +59,18 @@ function warningsToggle(t) {
   if (side) side.append(label);
   document.addEventListener("languagechange", () => { text.textContent = t("learn.warnings"); });
 }
+
+// A line under the Hint box saying what the board shows from the shell's advice (Haaienzee's
+// numbers on the free hexes in the setup), while it shows it: the guide's legend(board).
+export function showLegend(t) {
+  const board = document.getElementById("board");
+  let key = null;
+  try { key = guide && guide.legend && board ? guide.legend(board) : null; } catch (err) { console.error(err); }
+  let node = document.getElementById("learn-legend");
+  if (!key) { if (node) node.remove(); return; }
+  if (!node) {
+    node = el("p", { id: "learn-legend", class: "learn-legend" });
+    (document.getElementById("hint-box") || document.getElementById("status")).after(node);
+  }
+  node.textContent = t(key);
+}

@@ -107,6 +107,11 @@ export function movePlaces(root, move, view) {
   return [q(root, ".shark-at.to-move")];
 }
 
+// What the numbers on the free hexes of the setup mean, while they are shown.
+export function legend(root) {
+  return q(root, ".eats.reach") ? "learn_haaienzee.reach_legend" : null;
+}
+
 // A warning before a move (/api/games/<id>/advice), in words.
 export function wordNote(note, t, view) {
   const p = note.params || {};
