@@ -15,6 +15,17 @@ function bump() {
   document.documentElement.dataset.learnSeq = String(seq);
 }
 
+// Whether the middle of `node` lies under a panel that covers the page (the coach, stuck to
+// the bottom of a phone's screen: `data-covers-rings`): its ring would be drawn over the panel.
+function covered(node, r) {
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return false;
+  const hit = document.elementFromPoint(x, y);
+  const cover = hit && hit.closest("[data-covers-rings]");
+  return Boolean(cover && !cover.contains(node));
+}
+
 export class Marker {
   // layer: where the rings go (an element with position: relative, or document.body)
   constructor(layer) {
@@ -83,7 +94,7 @@ export class Marker {
       const r = node.getBoundingClientRect();
       const ring = this.rings[i];
       ring.className = `learn-ring ${kind}`;
-      ring.hidden = !node.isConnected || (r.width === 0 && r.height === 0);
+      ring.hidden = !node.isConnected || (r.width === 0 && r.height === 0) || covered(node, r);
       const pad = kind === "click" ? 4 : 2;
       Object.assign(ring.style, {
         left: `${r.left - base.left + scrollLeft - pad}px`, top: `${r.top - base.top + scrollTop - pad}px`,
