@@ -145,7 +145,10 @@ def test_the_hint_button_says_what_the_strong_player_would_play(
     assert view["version"] == 0 and not view["over"]  # the hint played nothing
     hinted = text.split("Sow cup ", 1)[1].split(" ", 1)[0]
     assert hinted in [str(c) for c in range(1, 7)], text
-    assert "(4 seeds)" in text and "North" in text, "a sentence a player understands"
+    # a sentence a player understands: the cup, its seeds and what to expect (the outlook
+    # depends on how far the search got, so any of its sentences)
+    assert "(4 seeds)" in text, text
+    assert "North" in text or "both sides should gain about as much" in text, text
     # the move is drawn on the board: a ring on the hinted cup
     page.wait_for_function("document.querySelectorAll('.learn-ring.look').length === 1")
     ring = page.locator(".learn-ring.look").bounding_box()
