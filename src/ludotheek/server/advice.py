@@ -26,6 +26,7 @@ from starlette.routing import Route
 from ludotheek import lessons
 from ludotheek.server.errors import Forbidden, Invalid
 from ludotheek.server.http import bearer_token
+from ludotheek.server.moves import ended
 from ludotheek.server.offload import blocking
 from ludotheek.server.seats import seated
 from ludotheek.server.service import GameService
@@ -44,11 +45,13 @@ async def advice(request: Request) -> JSONResponse:
     service: GameService = request.app.state.service
     live = await service.load(request.path_params["id"])
     seat = seated(live, bearer_token(request), "advice")
-    if live.state.is_over or live.state.to_move != seat:
-        raise Forbidden("advice is given only to the seat to move")
+    if live.over:
+        raise ended(live)
+    if live.state.to_move != seat:
+        raise Forbidden("advice is given only to the seat to move", code="advice.not_to_move")
     move = request.query_params.get("move")
     if move is not None and (len(move) > 200 or not move.isprintable()):
-        raise Invalid("'move' must be a move in the game's notation")
+        raise Invalid("'move' must be a move in the game's notation", code="move.not_text")
     key = (live.id, live.version, move)
     found = _KEPT.get(key)
     if found is None:

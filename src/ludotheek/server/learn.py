@@ -183,7 +183,8 @@ async def position(request: Request) -> JSONResponse:
     at = whole_number(request.query_params.get("at", "0"))
     states = lessons.positions(found.game, found.record)
     if at is None or not 0 <= at < len(states):
-        raise Invalid(f"'at' must be a move number from 0 to {len(states) - 1}")
+        raise Invalid(f"'at' must be a move number from 0 to {len(states) - 1}",
+                      code="replay.at", last=len(states) - 1)
     return JSONResponse({"position": lessons.position_advice(found.game, states[at]),
                          "version": at})
 
