@@ -7,6 +7,7 @@ import { allowed as analysable, declared } from "./analysis.js";
 import { api, connectLive } from "./api.js";
 import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
+import { fit, keepFitting } from "./fit.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { confirmMove, positionAdvice } from "./learn/advice.js";
 import { clearHint, hintWords, markHint, mountLearn, showLegend } from "./learn/game.js";
@@ -229,6 +230,7 @@ function show(view = current) {
     try { renderer.update(view, prev); } catch (err) { reportError(err); }
   }
   showLegend(t);
+  fit();
 }
 
 // A newer view to show (after those waiting): the one pickView() chooses.
@@ -407,6 +409,7 @@ async function main() {
   document.getElementById("hint").addEventListener("click", askHint);
   views[primarySeat() ?? "spectator"] = first;
   show(pickView());
+  keepFitting();
   const keys = Object.keys(held).length ? Object.keys(held) : ["spectator"];
   sockets = keys.map((k) => connectLive(gameId, k === "spectator" ? null : held[k], onMessage(k === "spectator" ? k : Number(k)), setConnection));
   document.addEventListener("languagechange", () => { apply(document); show(); });

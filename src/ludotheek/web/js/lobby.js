@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { learnLinks, prefill } from "./learn/lobby.js";
-import { levelOptions } from "./levels.js";
+import { levelName, levelNote, levelOptions } from "./levels.js";
 import { errorText } from "./problems.js";
 import { drawLeaderboards, profileLink, ratedChoice } from "./ratings.js";
 import { myGames, rememberCreated } from "./tokens.js";
@@ -49,8 +49,23 @@ function seatSelect(game, i) {
   if (i === 0) select.append(el("option", { value: "person:play", text: t("lobby.you") }));
   else select.append(el("option", { value: "person:invite", text: t("lobby.person") }));
   select.append(el("option", { value: i === 0 ? "person:invite" : "person:play", text: i === 0 ? t("lobby.person") : t("lobby.here") }));
-  select.append(...levelOptions(t, game.levels, i > 0 ? "normal" : null));
-  return el("label", {}, t("lobby.seat", { n: i + 1 }), select);
+  // the option says the level's name (a card is narrow: a longer text would be cut off); the
+  // line under the menu its time per move and rating
+  const note = el("span", { class: "seat-note", id: `note-${game.name}-${i}` });
+  for (const option of levelOptions(t, game.levels, i > 0 ? "normal" : null)) {
+    const lv = game.levels.find((x) => `computer:${x.name}` === option.value);
+    option.title = option.textContent;
+    option.textContent = `${t("lobby.computer")}: ${levelName(t, lv.name)}`;
+    select.append(option);
+  }
+  const describe = () => {
+    const lv = game.levels.find((x) => `computer:${x.name}` === select.value);
+    note.textContent = lv ? levelNote(t, lv) : "";
+  };
+  select.setAttribute("aria-describedby", note.id);
+  select.addEventListener("change", describe);
+  describe();
+  return el("label", {}, t("lobby.seat", { n: i + 1 }), select, note);
 }
 
 function createForm(game) {

@@ -2,6 +2,7 @@
 // from states the server replays. Step with the buttons, the slider, ← → or the move list.
 import { mountAnalysis } from "./analysis.js";
 import { api } from "./api.js";
+import { fit, keepFitting } from "./fit.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { errorText } from "./problems.js";
 import { tokensFor } from "./tokens.js";
@@ -68,6 +69,7 @@ async function go(n) {
   history.replaceState(null, "", url);
   markMove();
   if (analysis) analysis.show(n);
+  fit();
   if (n + 1 <= total) viewAt(n + 1);
 }
 
@@ -134,6 +136,7 @@ async function main() {
   document.addEventListener("languagechange", () => { apply(document); analysis.refresh(); go(at); });
   const wanted = Number(new URLSearchParams(location.search).get("move"));
   await go(Number.isFinite(wanted) && new URLSearchParams(location.search).has("move") ? wanted : total);
+  keepFitting();
 }
 
 main().catch((err) => {

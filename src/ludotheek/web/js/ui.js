@@ -81,3 +81,10 @@ export function computerDecided(view, prev) {
   const last = view.moves[view.moves.length - 1] || "";
   return !last.startsWith("undo ");
 }
+
+// Whether a click came from a finger or a pen (a click is a PointerEvent in current browsers).
+// On the dense boards a first tap only selects and shows what a mouse shows on hover; a second
+// tap on the same thing confirms: a tap never plays a move by accident.
+export function byTouch(ev) {
+  return Boolean(ev) && (ev.pointerType === "touch" || ev.pointerType === "pen");
+}

@@ -86,7 +86,7 @@ export function create(ctx) {
     turn.textContent = t("akwaier.turn", { n: st.turn, max: st.max_turns });
     undoBtn.hidden = ctx.replay || !view.can_undo;
     undoBtn.disabled = ui.busy;
-    drawBoard(board, view, { selected: ui.selected, canPick: ui.canPick, mine: !ctx.replay && mine(view), onSelect: select }, t);
+    drawBoard(board, view, { selected: ui.selected, canPick: ui.canPick, mine: !ctx.replay && mine(view), onSelect: select, onConfirm: confirmTile }, t);
     drawPanel(panel, view, t);
     if (!ctx.replay) {
       drawControls(controls, view, { ...ui, onSelect: select, act, cancel, found: startFounding, standings: showEnd }, t);
@@ -107,6 +107,11 @@ export function create(ctx) {
     draw();
   }
   function cancel() { ui.selected = null; ui.founding = false; draw(); }
+  // place the chosen tile (a second tap on it): only what "Place" would do
+  function confirmTile(slot) {
+    const tile = shown && ui.canPick && ui.selected === slot && !ui.founding ? shown.state.hand[slot - 1] : null;
+    if (tile && tile.placeable && shown.legal_moves.includes(tile.cell)) act(tile.cell);
+  }
   function startFounding() { ui.founding = true; draw(); }
   function act(move) { return whileBusy(ui, draw, () => ctx.play(move)); }
   function newGame() { startDialog({ t }).showModal(); }

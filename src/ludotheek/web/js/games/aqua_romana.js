@@ -52,7 +52,7 @@ export function create(ctx) {
   const fastLabel = el("label", { for: "aq-fast" }, fastBox, el("span"));
   const motionLabel = el("label", { for: "aq-animate" }, motionBox, el("span"));
   const toolbar = el("div", { class: "aq-toolbar", role: "toolbar" }, undoBtn, fastLabel, motionLabel);
-  const board = svg("svg", { viewBox: `0 0 ${W} ${H}`, id: "aq-board", class: "aq-board", role: "group" });
+  const board = svg("svg", { viewBox: `0 0 ${W} ${H}`, id: "aq-board", class: "aq-board", "data-fit": "", role: "group" });
   const stepPanel = el("div", { class: "aq-step", id: "aq-step" });
   const panel = createPanel(t);
   let shown = null;
@@ -63,13 +63,13 @@ export function create(ctx) {
   });
   const logBox = el("section", { class: "aq-logbox" }, el("h3", { text: t("aqua_romana.log") }), log.node);
   const ui = { version: -1, worker: null, space: null, kind: null, bonusKind: null, placeKind: null,
-    rot: 0, hover: null, busy: false, podiumMark: null };
+    rot: 0, hover: null, busy: false, podiumMark: null, armed: null, armedLabel: "" };
   const final = new FinalScoring(ctx, (mark) => { ui.podiumMark = mark; draw(); });
   const side = el("div", { class: "aq-side" }, panel.node, logBox);
   const stepBox = el("div", { class: "aq-stepbox" }, statusLine, stepPanel);
   ctx.board.replaceChildren(el("div", { class: "aq", id: "aq" },
     ctx.replay ? null : stepBox,
-    el("div", { class: "aq-board-wrap" }, board),
+    el("div", { class: "aq-board-wrap", "data-keep": "" }, board),
     ctx.replay ? null : toolbar, final.node));
   // the scores and the log go to the side panel (the replay viewer keeps it hidden: show it)
   ctx.extra.replaceChildren(side);
@@ -101,6 +101,7 @@ export function create(ctx) {
     else if (ui.bonusKind !== null && ui.bonusChoice) ui.bonusKind = null;
     else if (ui.placeKind !== null && ui.placeChoice) ui.placeKind = null;
     ui.rot = 0;
+    ui.armed = null;
     draw();
   }
 
@@ -119,6 +120,13 @@ export function create(ctx) {
     const choices = parseMoves(canAct ? view.legal_moves : []);
     const entries = log.known(view.version - 80, view.version);
     const model = { marks: recentMarks(entries), fresh: ui.fresh, onPlay: act, spaces: new Map(), podiumMark: ui.podiumMark,
+      armed: ui.armed,
+      onArm: (id, label) => {
+        ui.armed = id;
+        ui.armedLabel = label;
+        if (id.startsWith("ghost-")) ui.hover = id.slice(6);
+        draw();
+      },
       onWorker: (w) => { ui.worker = ui.worker === w ? null : w; ui.space = null; ui.kind = null; ui.rot = 0; draw(); },
       onHover: (sq) => { if (ui.hover !== sq) { ui.hover = sq; draw(); } } };
     const step = { line: "", parts: [] };
@@ -131,6 +139,12 @@ export function create(ctx) {
     board.dataset.select = step.stage || "";
     statusLine.replaceChildren(el("span", { class: view.thinking ? "thinking" : "", text: step.line }));
     stepPanel.replaceChildren(...step.parts);
+    // a first tap chose something that plays a move: say what, and that a second tap does it
+    if (ui.armed && canAct && board.querySelector(`#${CSS.escape(ui.armed)}`)) {
+      stepPanel.append(el("p", { class: "aq-armed", id: "aq-armed", role: "status", text: `${ui.armedLabel}: ${t("ux.tap_again")}` }));
+    } else {
+      ui.armed = null;
+    }
     // the banner says who won (the scoring is below the board) or that the game was aborted/abandoned
     stepBox.hidden = view.over || Boolean(view.status && view.status !== "active");
     undoBtn.hidden = ctx.replay || !view.can_undo;
@@ -403,7 +417,7 @@ export function create(ctx) {
     },
     update(view, prev) {
       if (view.version !== ui.version) {
-        Object.assign(ui, { worker: null, space: null, kind: null, bonusKind: null, placeKind: null, rot: 0, hover: null, podiumMark: null });
+        Object.assign(ui, { worker: null, space: null, kind: null, bonusKind: null, placeKind: null, rot: 0, hover: null, podiumMark: null, armed: null });
         ui.version = view.version;
       }
       // what the last move changed comes in with a short animation (when they are on)

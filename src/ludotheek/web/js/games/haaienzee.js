@@ -67,7 +67,7 @@ export function create(ctx) {
     sentences: (entry) => sentences(entry, () => (shown ? shown.names : ["", ""]), t) });
   // the replay viewer hides the side panel's extra part: there the meters go under the sea
   const root = el("div", { class: "hz", id: "hz" },
-    ctx.replay ? null : controls.node, el("div", { class: "hz-sea" }, board), ctx.replay ? meters.node : null);
+    ctx.replay ? null : controls.node, el("div", { class: "hz-sea", "data-keep": "" }, board), ctx.replay ? meters.node : null);
   meters.node.classList.toggle("wide", Boolean(ctx.replay));
   ctx.board.replaceChildren(root);
   const logTitle = el("h2", {});
@@ -109,11 +109,13 @@ export function create(ctx) {
   }
 
   function act(move) { return whileBusy(ui, draw, () => ctx.play(move)); }
+  // what a hex would do; after a first tap, that a second one does it
+  function tapped(text, armed) { return armed ? `${text} ${t("ux.tap_again")}` : text; }
 
   // the options and the board's clickable hexes for the shown view
   function boardOptions(view, g) {
     const st = view.state;
-    const opts = { names: true };
+    const opts = { names: true, key: String(view.version) };
     if (!mine(view) || ui.busy || ui.animating) return [null, opts];
     if (ctx.tried) opts.onTry = (hex) => ctx.tried(hex);
     if (st.phase === "setup") {
@@ -135,7 +137,7 @@ export function create(ctx) {
         if (move) act(move);
       };
       opts.preview = (hex) => ({ shark: { ...shark, hex, facing: ui.facing, prey: ui.colour }, line: [] });
-      opts.onHover = (hex) => showHover(controls, hex ? opts.freeLabel(hex) : null);
+      opts.onHover = (hex, armed) => showHover(controls, hex ? tapped(opts.freeLabel(hex), armed) : null);
       return [o, opts];
     }
     const o = turnOptions(view);
@@ -151,7 +153,7 @@ export function create(ctx) {
       const prey = c.prey === null ? shark.prey : c.prey;
       return { shark: { ...shark, facing: c.facing, prey }, line: g.line(shark.hex, c.facing, hex) };
     };
-    opts.onHover = (hex) => showHover(controls, hex ? opts.targets.get(hex).label : null);
+    opts.onHover = (hex, armed) => showHover(controls, hex ? tapped(opts.targets.get(hex).label, armed) : null);
     return [o, opts];
   }
 

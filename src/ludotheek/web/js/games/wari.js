@@ -62,7 +62,7 @@ function sowingSteps(board, cup) {
 
 export function create(ctx) {
   const { t } = ctx;
-  const board = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "wari-board", role: "group", "aria-label": t("wari.board") });
+  const board = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "wari-board", "data-fit": "", role: "group", "aria-label": t("wari.board") });
   const style = el("style", { text: `
     .wari-board { width: 100%; max-width: 960px; background: #b98a55; border-radius: 18px; box-shadow: inset 0 0 0 6px #9c7142; }
     .wari-board .cup { fill: #8f6535; stroke: #6d4a23; stroke-width: 2; }
@@ -74,6 +74,7 @@ export function create(ctx) {
     .wari-board .badge-text { fill: #fff; font: 700 14px system-ui, sans-serif; text-anchor: middle; }
     .wari-board .label { fill: #4a3116; font: 600 15px system-ui, sans-serif; text-anchor: middle; }
     .wari-board .side { fill: #fff8ec; font: 700 16px system-ui, sans-serif; text-anchor: middle; }
+    .wari-board .hit { fill: transparent; }
     .wari-board g.legal { cursor: pointer; }
     .wari-board g.legal .cup { stroke: #ffe08a; stroke-width: 4; }
     .wari-board g.legal:hover .cup, .wari-board g.legal:focus .cup { fill: #a87844; }
@@ -90,7 +91,7 @@ export function create(ctx) {
   const motion = el("input", { type: "checkbox", id: "animate", checked: prefersMotion() });
   motion.addEventListener("change", () => setMotion(motion.checked));
   const newBtn = el("button", { type: "button", id: "new-game", class: "primary", text: t("wari.new_game") });
-  const controls = el("div", { class: "controls" }, newBtn, resignBtn,
+  const controls = el("div", { class: "controls", "data-keep": "" }, newBtn, resignBtn,
     el("label", {}, motion, " ", t("wari.animate")));
   if (!ctx.replay) ctx.board.append(controls);
   const moves = el("ol", { class: "movelist", id: "moves", "aria-label": t("wari.moves") });
@@ -133,6 +134,7 @@ export function create(ctx) {
       const g = svg("g", { class: classes, id: `cup-${number}`, "data-cup": number, "data-seeds": String(cups[i]),
         tabindex: isLegal ? 0 : null, role: isLegal ? "button" : null,
         "aria-label": t("wari.cup_label", { n: number, seeds: cups[i] }) },
+        svg("rect", { x: x - 55, y: i < 6 ? y - 62 : y - 78, width: 110, height: 140, class: "hit" }),
         svg("circle", { cx: x, cy: y, r: CUP_R, class: "cup" }),
         ...seedDots(x, y, cups[i]),
         svg("circle", { cx: x + 36, cy: y + 34, r: 14, class: "badge" }),

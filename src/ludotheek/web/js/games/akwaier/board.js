@@ -1,7 +1,7 @@
 // The board: 15 × 15 cells, rows A-O top to bottom, columns 1-15 left to right.
 // Empty cells are small dots, loose tiles grey blocks, chain tiles their colour with their
 // letter; the player's own tiles show their number 1-8, lit where they can be placed.
-import { svg } from "../../ui.js";
+import { byTouch, svg } from "../../ui.js";
 import { lastCells, retro } from "./format.js";
 
 export const CELL = 34;
@@ -11,7 +11,7 @@ export const WIDTH = LEFT + 15 * CELL + 8;
 export const HEIGHT = TOP + 15 * CELL + 8;
 
 export function createBoard(t) {
-  return svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "akw-board", id: "akw-board",
+  return svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "akw-board", id: "akw-board", "data-fit": "",
     role: "group", "aria-label": t("akwaier.board") });
 }
 
@@ -62,7 +62,12 @@ function cellNode(name, code, x, y, tile, ui, isLast, t) {
     svg("text", { x: cx, y: cy + 6, class: "digit", text: String(tile.slot) }));
     if (selected) g.append(svg("rect", { x: x + 0.5, y: y + 0.5, width: CELL - 1, height: CELL - 1, rx: 5, class: "frame" }));
     if (pick) {
-      g.addEventListener("click", () => ui.onSelect(tile.slot));
+      // the first tap (or a click) chooses the tile and shows what it would do; a finger's
+      // second tap on the chosen tile places it, as "Place" does
+      g.addEventListener("click", (ev) => {
+        if (byTouch(ev) && selected && ui.onConfirm) ui.onConfirm(tile.slot);
+        else ui.onSelect(tile.slot);
+      });
       g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ui.onSelect(tile.slot); } });
     }
     return g;

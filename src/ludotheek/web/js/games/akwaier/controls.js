@@ -9,7 +9,7 @@ export function createControls(t) {
   const buttons = el("div", { class: "akw-buttons", id: "akw-buttons", role: "toolbar", "aria-label": t("akwaier.buttons") });
   const line = el("p", { class: "akw-line", id: "akw-line", role: "status", "aria-live": "polite" });
   const preview = el("div", { class: "akw-preview", id: "akw-preview", "aria-live": "polite" });
-  return { node: el("div", { class: "akw-controls" }, hand, buttons, line, preview), hand, buttons, line, preview };
+  return { node: el("div", { class: "akw-controls", "data-keep": "" }, hand, buttons, line, preview), hand, buttons, line, preview };
 }
 
 // ui: { selected, founding, busy, canPick, onSelect(slot), act(move), cancel(), found(), standings() }
@@ -127,8 +127,14 @@ function buyPhase(view, ui, t) {
     const price = st.chains.find((c) => c.chain === ch).price;
     groups.push(el("span", { class: "buy-group", "data-chain": ch },
       el("span", { class: `chip chain-${ch}`, text: ch }),
-      ...counts.map((n) => button(`buy-${ch}-${n}`, t("akwaier.act.buy_n", { n, chain: ch, cost: money(n * price) }),
-        () => ui.act(`buy ${ch} ${n}`), ui, "buy", t("akwaier.act.buy_label", { n, chain: ch, cost: money(n * price) })))));
+      ...counts.map((n) => {
+        // "2 · 1,840" on a wide screen; on a phone the count over the cost (css/akwaier.css)
+        const b = button(`buy-${ch}-${n}`, "", () => ui.act(`buy ${ch} ${n}`), ui, "buy",
+          t("akwaier.act.buy_label", { n, chain: ch, cost: money(n * price) }));
+        b.append(el("span", { class: "buy-n", text: String(n) }), el("span", { class: "buy-sep", text: " · " }),
+          el("span", { class: "buy-cost", text: money(n * price) }));
+        return b;
+      })));
   }
   groups.push(button("buy-none", t("akwaier.act.buy_none"), () => ui.act("buy none"), ui));
   const me = st.players[view.seat];

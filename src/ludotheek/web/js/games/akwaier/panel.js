@@ -4,15 +4,39 @@
 import { el } from "../../ui.js";
 import { CHAINS, money } from "./format.js";
 
+// On a phone the three tables are tabs (one shown at a time, ←/→ between the tabs); on a
+// wider screen all three are shown and the tabs are hidden (css/akwaier.css).
+const TABS = ["players", "chains", "shares"];
+
 export function createPanel(t) {
   const chains = el("table", { class: "akw-table", id: "akw-chains" });
   const players = el("table", { class: "akw-table", id: "akw-players" });
   const shares = el("table", { class: "akw-table akw-shares", id: "akw-shares" });
   const bag = el("p", { class: "akw-bag", id: "akw-bag" });
-  const node = el("section", { class: "akw-panel", "aria-label": t("akwaier.panel") },
-    el("div", { class: "akw-block akw-block-chains" }, el("h3", { "data-key": "akwaier.chains" }), chains),
-    el("div", { class: "akw-block akw-block-players" }, el("h3", { "data-key": "akwaier.players" }), players, bag),
-    el("div", { class: "akw-block akw-block-shares" }, el("h3", { "data-key": "akwaier.shares" }), shares));
+  const tabs = TABS.map((name) => el("button", { type: "button", role: "tab", id: `akw-tab-${name}`,
+    "aria-controls": `akw-block-${name}`, "data-tab": name, "data-key": `akwaier.tab.${name}` }));
+  const tablist = el("div", { class: "akw-tabs", role: "tablist" }, ...tabs);
+  const block = (name, ...children) => el("div", { class: `akw-block akw-block-${name}`, id: `akw-block-${name}`,
+    role: "tabpanel", "aria-labelledby": `akw-tab-${name}` }, el("h3", { "data-key": `akwaier.${name}` }), ...children);
+  const node = el("section", { class: "akw-panel", "aria-label": t("akwaier.panel"), "data-tab": TABS[0] },
+    tablist, block("chains", chains), block("players", players, bag), block("shares", shares));
+  const choose = (name, focus) => {
+    node.dataset.tab = name;
+    for (const b of tabs) {
+      const on = b.dataset.tab === name;
+      b.setAttribute("aria-selected", String(on));
+      b.tabIndex = on ? 0 : -1;
+      if (on && focus) b.focus();
+    }
+  };
+  tabs.forEach((b, i) => {
+    b.addEventListener("click", () => choose(b.dataset.tab, false));
+    b.addEventListener("keydown", (ev) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[ev.key];
+      if (step) { ev.preventDefault(); choose(TABS[(i + step + TABS.length) % TABS.length], true); }
+    });
+  });
+  choose(TABS[0], false);
   return { node, chains, players, shares, bag };
 }
 

@@ -3,7 +3,7 @@
 // the four fountains and the master builders, and the podiums 1-20 below. Drawn from the
 // view's state; what is lit and clickable comes from the page (``model``), which takes it from
 // the legal moves.
-import { svg } from "../../ui.js";
+import { byTouch, svg } from "../../ui.js";
 import { CELL, INK, PALE, builder, fountain, outletArrow, pawn, standAt, tile } from "./draw.js";
 
 const M = 10;          // margin
@@ -46,12 +46,19 @@ function text(x, y, content, cls, extra = {}) {
   return svg("text", { x, y, class: cls, text: content, ...extra });
 }
 
-// A clickable thing: a role, a label, keys.
-function clickable(node, label, onClick) {
+// A clickable thing: a role, a label, keys. One that plays a move (``model`` given) takes two
+// taps of a finger: the first chooses it (model.onArm: the page shows it as under the pointer
+// and says that a second tap does it), the second plays it; a mouse or a key plays at once.
+function clickable(node, label, onClick, model = null) {
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", label);
-  node.addEventListener("click", (ev) => { ev.stopPropagation(); onClick(); });
+  if (model && model.armed === node.id) node.classList.add("armed");
+  node.addEventListener("click", (ev) => {
+    ev.stopPropagation();
+    if (model && byTouch(ev) && model.armed !== node.id) { model.onArm(node.id, label); return; }
+    onClick();
+  });
   node.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); onClick(); }
   });
@@ -91,7 +98,7 @@ export function drawBoard(root, view, model, t) {
     const pick = model.reservePick && model.reservePick.get(kind);
     if (pick) {
       g.classList.add("lit");
-      clickable(g, t("aqua_romana.act.pick", { kind: t(`aqua_romana.kind.${kind}`) }), () => model.onPlay(pick));
+      clickable(g, t("aqua_romana.act.pick", { kind: t(`aqua_romana.kind.${kind}`) }), () => model.onPlay(pick), model);
     }
     layers.strip.append(g);
   });
@@ -185,7 +192,7 @@ export function drawBoard(root, view, model, t) {
     g.dataset.rotation = gh.rotation;
     g.dataset.rotations = gh.rotations.join(" ");
     g.dataset.move = gh.move;
-    clickable(g, gh.label, () => model.onPlay(gh.move));
+    clickable(g, gh.label, () => model.onPlay(gh.move), model);
     g.addEventListener("pointerenter", () => model.onHover && model.onHover(gh.square));
     g.addEventListener("focus", () => model.onHover && model.onHover(gh.square));
     layers.ghosts.append(g);
@@ -213,7 +220,7 @@ export function drawBoard(root, view, model, t) {
     } else if (model.closable && model.closable.has(w.worker)) {
       g.classList.add("lit");
       clickable(g, t("aqua_romana.act.close", { worker: workerName(w.worker), length: w.length, podium: model.closable.get(w.worker).podium }),
-        () => model.onPlay(model.closable.get(w.worker).move));
+        () => model.onPlay(model.closable.get(w.worker).move), model);
     }
     if (model.selectedWorker === w.worker) g.classList.add("selected");
     g.append(svg("circle", { cx: px, cy: py, r: 15, class: "halo" }));
@@ -245,7 +252,7 @@ export function drawBoard(root, view, model, t) {
         ghost.classList.add("ghost-builder");
         g.append(ghost);
       }
-      if (act.onClick) clickable(g, act.label, act.onClick);
+      if (act.onClick) clickable(g, act.label, act.onClick, act.move ? model : null);
       if (act.move) g.dataset.move = act.move;
     }
     if (model.selectedSpace === space.space) g.classList.add("selected");

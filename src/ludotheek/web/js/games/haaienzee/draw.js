@@ -1,7 +1,7 @@
 // The SVG sea: hexes, fish (colour and pattern), sharks (player colour, number badge whose
 // shape tells the players apart, facing, prey chip), the hexes that can be clicked, the
 // last swim's trail and a preview ("ghost") of a move under the pointer.
-import { svg } from "../../ui.js";
+import { byTouch, svg } from "../../ui.js";
 import { ANGLE, Geometry, R, W } from "./geometry.js";
 
 export const SEAT_KEYS = ["haaienzee.seat.yellow", "haaienzee.seat.red"];
@@ -58,7 +58,7 @@ function defs() {
 }
 
 export function createBoard(t) {
-  const root = svg("svg", { class: "hz-board", id: "hz-board", role: "group", "aria-label": t("haaienzee.board") });
+  const root = svg("svg", { class: "hz-board", id: "hz-board", "data-fit": "", role: "group", "aria-label": t("haaienzee.board") });
   return root;
 }
 
@@ -102,14 +102,24 @@ export function drawBoard(root, geo, scene, opts, t) {
     if (opts.names && !shark) g.append(svg("text", { class: "hex-name", x: cx, y: cy + 21, text: hex }));
     if (clickable) {
       g.append(svg("title", { text: label }));
-      const pick = () => opts.onPick(hex);
-      g.addEventListener("click", pick);
+      const pick = () => { armed = null; opts.onPick(hex); };
+      // a finger: the first tap shows the move (as the pointer does), a second tap makes it
+      g.addEventListener("click", (ev) => {
+        if (byTouch(ev) && !(armed && armed.hex === hex && armed.key === opts.key)) {
+          armed = { hex, key: opts.key };
+          for (const c of cells.values()) c.classList.remove("armed");
+          g.classList.add("armed");
+          showGhost(hex);
+          return;
+        }
+        pick();
+      });
       g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
       const enter = () => showGhost(hex);
       g.addEventListener("mouseenter", enter);
       g.addEventListener("focus", enter);
-      g.addEventListener("mouseleave", () => showGhost(null));
-      g.addEventListener("blur", () => showGhost(null));
+      g.addEventListener("mouseleave", () => showGhost(armed && armed.key === opts.key ? armed.hex : null));
+      g.addEventListener("blur", () => showGhost(armed && armed.key === opts.key ? armed.hex : null));
     } else if (opts.onTry) {
       g.addEventListener("click", () => opts.onTry(hex));   // a guided game says why not
     }
@@ -167,11 +177,21 @@ export function drawBoard(root, geo, scene, opts, t) {
     for (const h of p.line || []) if (cells.has(h)) cells.get(h).classList.add("path");
     const [cx, cy] = geo.centre.get(hex);
     ghost.append(svg("g", { transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})` }, sharkShape(p.shark, { ghost: true })));
-    if (opts.onHover) opts.onHover(hex);
+    if (opts.onHover) opts.onHover(hex, Boolean(armed && armed.hex === hex));
   }
 
   root.replaceChildren(defs(), sea, trail, life, marks, sharks, ghost);
+  // a first tap survives a redraw of the same position (another colour, direction, …)
+  if (armed && armed.key === opts.key && cells.has(armed.hex) && (targets.has(armed.hex) || free.has(armed.hex))) {
+    cells.get(armed.hex).classList.add("armed");
+    showGhost(armed.hex);
+  } else {
+    armed = null;
+  }
 }
+
+// the hex a first tap chose: {hex, key} (key: the position it was chosen in)
+let armed = null;
 
 export function cellLabel(hex, fish, shark, t) {
   if (shark) return `${hex}: ${sharkLabel(shark, t)}`;

@@ -1,0 +1,53 @@
+// Keep the whole board and the controls of the current step in view together, on a phone, a
+// tablet and a desktop. A renderer marks its board (an SVG with a viewBox) with `data-fit` and
+// what must stay visible under it (the hand, the buttons of the step, the board's frame) with
+// `data-keep`; the page above it (header, status, a step strip above the board) pushes it down
+// by itself. The board then gets the largest max-height that leaves all of it in the viewport
+// when the page is scrolled to the top, never less than MIN_SHARE of the viewport's height
+// nor MIN_PX (a phone held sideways scrolls rather than showing a stamp-sized board).
+const MIN_SHARE = 0.35;
+const MIN_PX = 200;
+const MARGIN = 8;          // px left free under the lowest kept element
+let pending = false;
+let observer = null;
+
+function visible(node) {
+  return node.isConnected && node.getClientRects().length > 0;
+}
+
+export function fitNow() {
+  pending = false;
+  for (const board of document.querySelectorAll("[data-fit]")) {
+    if (!visible(board)) continue;
+    const rect = board.getBoundingClientRect();
+    let below = 0;
+    for (const keep of document.querySelectorAll("[data-keep]")) {
+      if (!visible(keep)) continue;
+      const r = keep.getBoundingClientRect();
+      // only what lies under the board (in a column beside it, it needs no room)
+      if (r.top >= rect.top && r.left < rect.right && r.right > rect.left) below = Math.max(below, r.bottom - rect.bottom);
+    }
+    const top = rect.top + window.scrollY;
+    const room = Math.floor(Math.max(MIN_PX, window.innerHeight * MIN_SHARE, window.innerHeight - top - below - MARGIN));
+    const old = Number.parseFloat(board.style.maxHeight) || 0;
+    if (Math.abs(old - room) >= 1) board.style.maxHeight = `${room}px`;
+  }
+}
+
+// Fit at the next frame (many calls, one measurement).
+export function fit() {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(fitNow);
+}
+
+// Fit now and whenever the page changes size (a new step, a wrapped line, a rotated phone).
+export function keepFitting(root = document.body) {
+  if (!observer && typeof ResizeObserver === "function") {
+    observer = new ResizeObserver(fit);
+    observer.observe(root);
+    window.addEventListener("resize", fit);
+    window.addEventListener("orientationchange", fit);
+  }
+  fitNow();
+}

@@ -1,0 +1,48 @@
+// Measurements that tests/browser/layout.py runs in the page (each entry a function of one argument).
+({
+  // what sticks out to the right of the layout viewport
+  overflow: () => {
+    const W = document.documentElement.clientWidth;
+    const wide = [];
+    for (const e of document.querySelectorAll("body *")) {
+      const r = e.getBoundingClientRect();
+      if (r.width > 0 && r.right > W + 0.5 && getComputedStyle(e).position !== "fixed") {
+        wide.push(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""} ${Math.round(r.left)}-${Math.round(r.right)}`);
+      }
+    }
+    return { scroll: document.documentElement.scrollWidth, inner: window.innerWidth, width: W, wide: wide.slice(0, 8) };
+  },
+  // the box of the first visible element of each selector (null: none)
+  boxes: (selectors) => selectors.map((s) => {
+    const found = [...document.querySelectorAll(s)].filter((e) => e.getClientRects().length);
+    if (!found.length) return [s, null];
+    const r = found[0].getBoundingClientRect();
+    return [s, { left: r.left, top: r.top, right: r.right, bottom: r.bottom }];
+  }),
+  // every visible thing a finger can act on that is smaller than `tap` px either way; an input
+  // inside a label counts with its label, a link inside a sentence not at all
+  small: ({ tap, exempt }) => {
+    const out = [];
+    const seen = new Set();
+    const nodes = document.querySelectorAll(
+      "button, a[href], select, input, textarea, summary, [role=button], [role=tab], [tabindex='0']");
+    for (let e of nodes) {
+      if (e.closest("[hidden], dialog:not([open])") || e.disabled) continue;
+      if (exempt && e.closest(exempt)) continue;
+      if (e.matches("input") && e.closest("label")) e = e.closest("label");
+      if (e.matches("a") && e.closest("p, li, td") && !e.closest("nav, .controls, .tap-row")) continue;
+      if (seen.has(e)) continue;
+      seen.add(e);
+      const s = getComputedStyle(e);
+      if (s.visibility === "hidden" || s.display === "none") continue;
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      if (r.width < tap - 0.5 || r.height < tap - 0.5) {
+        const name = `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}`;
+        const text = (e.textContent || e.getAttribute("aria-label") || "").trim().slice(0, 30);
+        out.push(`${name} "${text}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+    }
+    return out;
+  },
+})

@@ -1,0 +1,73 @@
+"""Measuring a page's layout in the browser: sideways scrolling, what is in view, tap targets.
+
+The sizes the pages are made for (CSS px): a phone, a tablet and a desktop, the first two also
+held the other way, and the narrowest phone we support."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+#: name -> (width, height)
+SIZES = {
+    "phone": (390, 844),
+    "tablet": (820, 1180),
+    "desktop": (1366, 768),
+}
+TURNED = {"phone-landscape": (844, 390), "tablet-landscape": (1180, 820)}
+NARROW = {"narrow": (360, 740)}
+#: the smallest tap target (CSS px)
+TAP = 44
+
+_JS = (Path(__file__).with_name("layout.js")).read_text()
+
+
+def _run(page: Any, name: str, arg: Any = None) -> Any:
+    return page.evaluate(f"(arg) => ({_JS}).{name}(arg)", arg)
+
+
+def context(browser: Any, size: tuple[int, int], lang: str = "en", touch: bool = True) -> Any:
+    """A browser context of that size, with touch (a phone's or tablet's browser when narrow)."""
+    width, height = size
+    ctx = browser.new_context(locale=lang, viewport={"width": width, "height": height},
+                              has_touch=touch, is_mobile=touch and width < 1024)
+    ctx.add_init_script("localStorage.setItem('ludotheek.animate', '0');"
+                        "localStorage.setItem('ludotheek.aqua_romana.delay', '0');"
+                        "localStorage.setItem('ludotheek.akwaier.delay', '5');"
+                        "localStorage.setItem('ludotheek.haaienzee.delay', '20');")
+    return ctx
+
+
+def sideways(page: Any) -> list[str]:
+    """What sticks out to the right (empty when nothing scrolls sideways)."""
+    m = _run(page, "overflow")
+    width = page.viewport_size["width"]
+    problems = []
+    if m["inner"] > width or m["scroll"] > m["width"]:
+        problems.append(f"the page is {m['scroll']} px wide in a {width} px viewport "
+                        f"(layout viewport {m['inner']})")
+        problems.extend(m["wide"])
+    return problems
+
+
+def out_of_view(page: Any, selectors: list[str]) -> list[str]:
+    """The selectors whose first visible element is not wholly in the viewport at the top of
+    the page (or that are not on the page)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    problems = []
+    for selector, box in _run(page, "boxes", selectors):
+        if box is None:
+            problems.append(f"{selector}: not shown")
+        elif box["left"] < -0.5 or box["top"] < -0.5 or box["right"] > width + 0.5 \
+                or box["bottom"] > height + 0.5:
+            problems.append(f"{selector}: {round(box['left'])},{round(box['top'])}-"
+                            f"{round(box['right'])},{round(box['bottom'])} "
+                            f"outside {width}x{height}")
+    return problems
+
+
+def small_targets(page: Any, exempt: str | None = None) -> list[str]:
+    """Tap targets smaller than TAP px either way; ``exempt`` selects the dense boards' parts
+    (which take a two-step touch instead)."""
+    return list(_run(page, "small", {"tap": TAP, "exempt": exempt}))
