@@ -44,9 +44,12 @@ export async function initI18n() {
 // whether the catalog (or the English one) has a text for `key`
 export function has(key) { return key in catalog || key in fallback; }
 
-// t("game.your_turn", {name: "South"}) -> "South, it is your turn."
+// t("game.your_turn", {name: "South"}) -> "South, it is your turn." A count's word:
+// "{n|tile|tiles}" is the first word when params.n is 1, else the second ("1 tile", "3 tiles").
 export function t(key, params = {}) {
   let text = catalog[key] ?? fallback[key] ?? key;
+  text = text.replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (all, k, one, other) => (
+    k in params ? (Number(params[k]) === 1 ? one : other) : all));
   for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
   return text;
 }

@@ -35,7 +35,7 @@ export class MoveLog {
     if (view.version > 0 && !this.entries.has(view.version) && prev && prev.version === view.version - 1
         && !this.replay && last !== undefined && !last.startsWith("undo ")) {
       this.entries.set(view.version, { number: view.version, move: last, seat: prev.to_move, undo: null,
-        events: view.state.events });
+        events: view.state.events, scores: view.scores });
     }
     if (this.rendered > this.target) this.clear();
     this.flush();
@@ -69,7 +69,7 @@ export class MoveLog {
     while (this.rendered < this.target) {
       const entry = this.entries.get(this.rendered + 1);
       if (!entry) { this.fetch(this.rendered + 1); break; }
-      for (const [kind, text] of this.sentences(entry)) {
+      for (const [kind, text] of this.sentences(entry, (n) => this.entries.get(n))) {
         lines.push(el("li", { "data-move": String(entry.number), class: kind, text }));
       }
       this.rendered += 1;

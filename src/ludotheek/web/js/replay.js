@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { fit, keepFitting } from "./fit.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { errorText } from "./problems.js";
+import { icon } from "./icons.js";
 import { tokensFor } from "./tokens.js";
 import { el, toast } from "./ui.js";
 
@@ -18,6 +19,9 @@ let timer = null;
 let token = null;
 let allMoves = [];
 let analysis = null;
+let entries = [];        // /history: every move with its seat and events
+let words = null;        // the game's moves in words: (entry, entryAt) -> [[class, sentence], ...]
+let names = [];
 
 async function viewAt(n) {
   if (!cache.has(n)) cache.set(n, api.get(`/api/games/${gameId}/replay?at=${n}`, token));
@@ -30,12 +34,38 @@ function drawSeats(view) {
     el("span", { class: "who", text: name }), el("span", { class: "score", text: String(view.scores[i] ?? "") }))));
 }
 
+// The moves as the game's log says them, who made each, and the move as written in the record.
+async function loadHistory() {
+  const out = [];
+  for (let from = 1; from <= total; from += 2000) {
+    const res = await api.get(`/api/games/${gameId}/history?from=${from}&to=${Math.min(total, from + 1999)}`, token);
+    out.push(...res.moves);
+  }
+  entries = out;
+}
+
+function entryAt(n) { return entries[n - 1] || null; }
+
+function moveWords(n) {
+  const entry = entryAt(n);
+  if (!entry) return { who: "", text: allMoves[n - 1] || "" };
+  const who = entry.seat !== null && entry.seat !== undefined ? names[entry.seat] || "" : "";
+  let text = "";
+  if (words) {
+    try { text = words(entry, entryAt).map(([, s]) => s).join(" "); } catch (err) { console.error(err); }
+  }
+  return { who, text: text || entry.move };
+}
+
 function drawMoves() {
   const list = document.getElementById("replay-moves");
-  list.replaceChildren(...allMoves.map((m, i) => el("li", {
-    "data-at": i + 1, "aria-current": String(i + 1 === at), text: m,
-    onclick: () => go(i + 1),
-  })));
+  list.replaceChildren(...allMoves.map((m, i) => {
+    const { who, text } = moveWords(i + 1);
+    return el("li", { "data-at": i + 1, "aria-current": String(i + 1 === at), onclick: () => go(i + 1) },
+      el("span", { class: "n", text: String(i + 1) }),
+      el("span", { class: "words" }, who ? el("b", { text: `${who}: ` }) : null, text,
+        text !== m ? el("code", { text: m }) : null));
+  }));
   if (analysis) analysis.decorate();
 }
 
@@ -60,7 +90,9 @@ async function go(n) {
   drawSeats(view);
   document.getElementById("slider").value = String(n);
   document.getElementById("position").textContent = t("replay.position", { at: n, total });
-  document.getElementById("status").textContent = n === 0 ? t("replay.start") : t("replay.after", { n, move: allMoves[n - 1] });
+  const said = n > 0 ? moveWords(n) : null;
+  document.getElementById("status").textContent = n === 0 ? t("replay.start")
+    : t("replay.after", { n, move: said.who ? `${said.who}: ${said.text}` : said.text });
   const banner = document.getElementById("banner");
   banner.replaceChildren();
   if (view.over && renderer.result) banner.append(el("div", { class: "banner", id: "result", text: renderer.result(view) }));
@@ -73,16 +105,22 @@ async function go(n) {
   if (n + 1 <= total) viewAt(n + 1);
 }
 
+function playIcon(playing) {
+  const button = document.getElementById("playpause");
+  button.replaceChildren(icon(playing ? "pause" : "play"));
+  button.setAttribute("aria-pressed", String(playing));
+}
+
 function stop() {
   clearInterval(timer);
   timer = null;
-  document.getElementById("playpause").textContent = "▶";
+  playIcon(false);
 }
 
 function play() {
   if (at >= total) go(0);
   const speed = Number(document.getElementById("speed").value);
-  document.getElementById("playpause").textContent = "⏸";
+  playIcon(true);
   timer = setInterval(() => { if (at >= total) stop(); else go(at + 1); }, speed);
 }
 
@@ -110,6 +148,11 @@ async function main() {
     gameId, t, replay: true, play: async () => false, resign: async () => {}, held: () => ({}),
     board: document.getElementById("board"), extra: document.getElementById("extra"), refresh: () => {},
   });
+  for (const b of document.querySelectorAll(".replay-bar button[data-icon]")) b.replaceChildren(icon(b.dataset.icon));
+  playIcon(false);
+  names = (live.names_i18n && live.names_i18n[language()]) || live.names;
+  if (module.moveSentences) words = module.moveSentences(t, () => names);
+  await loadHistory().catch((err) => console.error(err));
   analysis = mountAnalysis({
     gameId, token, view: live, game: live.game, go: (n) => { stop(); return go(n); }, current: () => at,
     names: () => (live.names_i18n && live.names_i18n[language()]) || live.names,
@@ -133,7 +176,13 @@ async function main() {
     else if (ev.key === "End") { stop(); go(total); }
     else if (ev.key === " ") { ev.preventDefault(); timer ? stop() : play(); }
   });
-  document.addEventListener("languagechange", () => { apply(document); analysis.refresh(); go(at); });
+  document.addEventListener("languagechange", () => {
+    apply(document);
+    names = (live.names_i18n && live.names_i18n[language()]) || live.names;
+    drawMoves();
+    analysis.refresh();
+    go(at);
+  });
   const wanted = Number(new URLSearchParams(location.search).get("move"));
   await go(Number.isFinite(wanted) && new URLSearchParams(location.search).has("move") ? wanted : total);
   keepFitting();

@@ -7,10 +7,10 @@ import { createBoard, drawBoard } from "./akwaier/board.js";
 import { createControls, drawControls, drawHand } from "./akwaier/controls.js";
 import { endDialog, scoreDialog, startDialog } from "./akwaier/dialogs.js";
 import { mine, money, stylesheet } from "./akwaier/format.js";
-import { MessageLog } from "./akwaier/log.js";
+import { MessageLog, moveSentences } from "./akwaier/log.js";
 import { createPanel, drawPanel } from "./akwaier/panel.js";
 
-export { startDialog };
+export { moveSentences, startDialog };
 
 const FAST_KEY = "ludotheek.akwaier.fast";
 const VIEW_KEY = "ludotheek.akwaier.view";

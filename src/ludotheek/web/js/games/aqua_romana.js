@@ -451,3 +451,6 @@ export function create(ctx) {
 
 // the page waits for it before it draws (js/game.js, js/replay.js)
 export { stylesheet };
+
+// each move in words (the replay viewer's move list): [[class, sentence], ...] of a /history entry
+export function moveSentences(t, names) { return sentencesFor(t, names); }

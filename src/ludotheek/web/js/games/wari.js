@@ -3,8 +3,13 @@
 import { api } from "../api.js";
 import { fillLevels, levelOptions } from "../levels.js";
 import { errorText } from "../problems.js";
+import { MoveLog } from "../movelog.js";
 import { rememberCreated } from "../tokens.js";
-import { el, prefersMotion, setMotion, sleep, svg, toast } from "../ui.js";
+import { el, prefersMotion, setMotion, sleep, svg, toast, whileBusy } from "../ui.js";
+
+import { moveSentences } from "./wari/words.js";
+
+export { moveSentences };
 
 const W = 900;
 const H = 330;
@@ -32,13 +37,14 @@ function seedDots(cx, cy, n) {
   return dots;
 }
 
-// captured seeds in a store: rows of four, bottom up, around the count
+// captured seeds in a store: rows of four, bottom up, under the count (at most 40 drawn; the
+// count says how many)
 function storeDots(cx, n) {
   const dots = [];
-  for (let k = 0; k < Math.min(n, 48); k++) {
+  for (let k = 0; k < Math.min(n, 40); k++) {
     const row = Math.floor(k / 4);
     const col = k % 4;
-    dots.push(svg("circle", { cx: cx - 27 + col * 18, cy: 272 - row * 18.5, r: 6, class: "seed stored" }));
+    dots.push(svg("circle", { cx: cx - 25.5 + col * 17, cy: 274 - row * 16.5, r: 5.5, class: "seed stored" }));
   }
   return dots;
 }
@@ -81,31 +87,84 @@ export function create(ctx) {
     .wari-board g.last .cup { stroke: #2f6f8f; stroke-width: 5; stroke-dasharray: 7 5; }
     .wari-board g.sowing .cup { fill: #a87844; }
     .wari-board g.captured .cup { fill: #c45a3b; }
-    .movelist { font-family: ui-monospace, monospace; font-size: .95rem; columns: 2; margin: 0; padding-left: 2.2rem; }
+    .movelist { font-family: ui-monospace, monospace; font-size: .95rem; columns: 2; margin: 0; padding-left: 3.4em; }
+    .wari-log { max-height: 200px; }
     .wari-settings { display: grid; gap: .6rem; }
     .wari-settings label { display: grid; gap: .2rem; }
   ` });
   ctx.board.replaceChildren(style, board);
 
-  const resignBtn = el("button", { type: "button", id: "resign", text: t("wari.resign") });
+  const resignBtn = el("button", { type: "button", id: "resign" });
+  const undoBtn = el("button", { type: "button", id: "wari-undo", hidden: true });
   const motion = el("input", { type: "checkbox", id: "animate", checked: prefersMotion() });
   motion.addEventListener("change", () => setMotion(motion.checked));
-  const newBtn = el("button", { type: "button", id: "new-game", class: "primary", text: t("wari.new_game") });
-  const controls = el("div", { class: "controls", "data-keep": "" }, newBtn, resignBtn,
-    el("label", {}, motion, " ", t("wari.animate")));
+  const motionText = el("span");
+  const newBtn = el("button", { type: "button", id: "new-game", class: "primary" });
+  const controls = el("div", { class: "controls", "data-keep": "" }, newBtn, undoBtn, resignBtn,
+    el("label", {}, motion, " ", motionText));
   if (!ctx.replay) ctx.board.append(controls);
   const moves = el("ol", { class: "movelist", id: "moves", "aria-label": t("wari.moves") });
-  ctx.extra.replaceChildren(el("h2", { text: t("wari.moves") }), moves);
+  let lastNames = [];
+  // every move in words, read out by screen readers (role="log")
+  const log = new MoveLog({ gameId: ctx.gameId, replay: ctx.replay, report: ctx.report, id: "wari-log",
+    className: "log wari-log", label: t("wari.log"), sentences: moveSentences(t, () => lastNames) });
+  const movesTitle = el("h2", { text: t("wari.moves") });
+  const logTitle = el("h2", { text: t("wari.log") });
+  ctx.extra.replaceChildren(movesTitle, moves, logTitle, log.node);
 
+  let dialog = null;
   if (!ctx.replay) {   // the replay viewer and the diagrams of "How to play" start no game
-    const dialog = settingsDialog(ctx);
+    dialog = settingsDialog(ctx);
     document.body.append(dialog);
     newBtn.addEventListener("click", () => dialog.showModal());
   }
 
+  // every text again in the page's language (the switch in the header)
+  function texts() {
+    board.setAttribute("aria-label", t("wari.board"));
+    resignBtn.textContent = t("wari.resign");
+    undoBtn.textContent = t("wari.undo");
+    undoBtn.title = t("wari.undo_hint");
+    motionText.textContent = t("wari.animate");
+    newBtn.textContent = t("wari.new_game");
+    movesTitle.textContent = t("wari.moves");
+    moves.setAttribute("aria-label", t("wari.moves"));
+    logTitle.textContent = t("wari.log");
+    log.node.setAttribute("aria-label", t("wari.log"));
+  }
+  texts();
+  document.addEventListener("languagechange", () => {
+    texts();
+    if (dialog) {
+      const open = dialog.open;
+      const fresh = settingsDialog(ctx);
+      dialog.replaceWith(fresh);
+      dialog = fresh;
+      if (open) dialog.showModal();
+    }
+    log.redraw();
+    redraw();
+  });
+
   let shown = null;      // the board on screen
   let animating = Promise.resolve();
   let lastView = null;
+  const ui = { busy: false };   // a move or an undo is on its way: a second click is ignored
+
+  // play a cup: once (a double click sends one move), never while the board is animating
+  function playCup(cup) {
+    if (!lastView || ui.busy || !lastView.legal_moves.includes(cup)) return;
+    whileBusy(ui, redraw, () => ctx.play(cup));
+  }
+
+  // the board as shown now, drawn again (the cups are lit or not as ui.busy says)
+  function redraw() {
+    const view = lastView;
+    if (!view) return;
+    animating = animating.then(() => {
+      if (lastView === view && shown) draw(view, view.state.board, view.state.stores, { last: view.state.last ? Number(view.state.last) - 1 : null });
+    });
+  }
 
   function mySeat(view) {
     const held = ctx.held();
@@ -122,14 +181,15 @@ export function create(ctx) {
     nodes.push(svg("rect", { x: 22, y: 40, width: 96, height: 250, rx: 44, class: "store", id: "store-north" }));
     nodes.push(svg("rect", { x: W - 118, y: 40, width: 96, height: 250, rx: 44, class: "store", id: "store-south" }));
     nodes.push(...storeDots(70, stores[1]), ...storeDots(W - 70, stores[0]));
-    nodes.push(svg("text", { x: 70, y: 171, class: "count", "font-size": 28, id: "store-north-count", text: String(stores[1]) }));
-    nodes.push(svg("text", { x: W - 70, y: 171, class: "count", id: "store-south-count", text: String(stores[0]) }));
+    nodes.push(svg("circle", { cx: 70, cy: 74, r: 23, class: "badge" }), svg("circle", { cx: W - 70, cy: 74, r: 23, class: "badge" }));
+    nodes.push(svg("text", { x: 70, y: 83, class: "count", id: "store-north-count", text: String(stores[1]) }));
+    nodes.push(svg("text", { x: W - 70, y: 83, class: "count", id: "store-south-count", text: String(stores[0]) }));
     nodes.push(svg("text", { x: 70, y: 28, class: "label", text: names[1] }));
     nodes.push(svg("text", { x: W - 70, y: 28, class: "label", text: names[0] }));
     for (let i = 0; i < 12; i++) {
       const [x, y] = cupXY(i);
       const number = String(i + 1);
-      const isLegal = legal.has(number) && !marks.busy;
+      const isLegal = legal.has(number) && !marks.busy && !ui.busy;
       const classes = [isLegal ? "legal" : "", marks.last === i ? "last" : "", marks.sowing === i ? "sowing" : "", (marks.captured || []).includes(i) ? "captured" : ""].join(" ");
       const g = svg("g", { class: classes, id: `cup-${number}`, "data-cup": number, "data-seeds": String(cups[i]),
         tabindex: isLegal ? 0 : null, role: isLegal ? "button" : null,
@@ -141,8 +201,8 @@ export function create(ctx) {
         svg("text", { x: x + 36, y: y + 39, class: "badge-text", text: String(cups[i]) }),
         svg("text", { x, y: i < 6 ? y + CUP_R + 22 : y - CUP_R - 10, class: "label", text: number }));
       if (isLegal) {
-        g.addEventListener("click", () => ctx.play(number));
-        g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") ctx.play(number); });
+        g.addEventListener("click", () => playCup(number));
+        g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); playCup(number); } });
       } else if (ctx.tried && legal.size && !marks.busy) {
         g.addEventListener("click", () => ctx.tried(number));   // a guided game says why not
       }
@@ -184,8 +244,11 @@ export function create(ctx) {
 
   function update(view, prev) {
     lastView = view;
+    lastNames = view.names;
+    log.update(view, prev);
     const st = view.state;
     resignBtn.disabled = view.over || (view.status && view.status !== "active") || mySeat(view) === null;
+    undoBtn.hidden = ctx.replay || !view.can_undo;
     moveList(view);
     const step = prev && prev.id === view.id && view.version === prev.version + 1 && st.last && !view.state.end?.startsWith("resign") && !ctx.replay;
     animating = animating.then(async () => {
@@ -201,13 +264,16 @@ export function create(ctx) {
     if (seat !== null && confirm(t("wari.resign_confirm"))) ctx.resign(seat);
   });
 
+  undoBtn.addEventListener("click", () => whileBusy(ui, () => { undoBtn.disabled = ui.busy; redraw(); }, () => ctx.undo()));
+
+  // keys 1-6 play the mover's cups (also right after ticking "Animate sowing": a checkbox is no field)
   document.addEventListener("keydown", (ev) => {
-    if (ctx.replay || !lastView || ev.target.closest("input, select, textarea, dialog")) return;
+    if (ctx.replay || !lastView || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target.closest("input:not([type=checkbox]), select, textarea, dialog") || document.querySelector("dialog[open]")) return;
     const k = Number(ev.key);
     if (!(k >= 1 && k <= 6)) return;
     const mover = lastView.to_move;
-    const cup = String(mover === 1 ? 6 + k : k);
-    if (lastView.legal_moves.includes(cup)) ctx.play(cup);
+    playCup(String(mover === 1 ? 6 + k : k));
   });
 
   return {

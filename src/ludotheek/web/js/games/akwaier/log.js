@@ -13,16 +13,21 @@ export class MessageLog extends MoveLog {
   }
 
   sentences(entry) {
-    const t = this.t;
+    return moveSentences(this.t, this.ctx.names)(entry, (n) => this.entries.get(n));
+  }
+}
+
+// The sentences of one move (a /history entry): [[the event's type (the line's class), the
+// sentence], ...]; ``entryAt(n)`` gives move n's entry (an undo names the move it took back).
+export function moveSentences(t, names) {
+  return (entry, entryAt = () => null) => {
     if (entry.undo !== null && entry.undo !== undefined) {
-      const undone = this.entries.get(entry.undo + 1);
-      const names = this.ctx.names();
-      const name = entry.seat !== null && entry.seat !== undefined ? names[entry.seat] : "?";
+      const undone = entryAt(entry.undo + 1);
+      const name = entry.seat !== null && entry.seat !== undefined ? names()[entry.seat] : "?";
       return [["undo", t("akwaier.log.undo", { name, move: undone ? undone.move : "?" })]];
     }
-    // [the event's type (the line's class), the sentence], for every sentence of every event
     return (entry.events || []).flatMap((e) => (SENTENCES[e.type] || (() => []))(e, t).map((text) => [e.type, text]));
-  }
+  };
 }
 
 const SENTENCES = {
