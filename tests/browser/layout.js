@@ -29,6 +29,7 @@
     for (let e of nodes) {
       if (e.closest("[hidden], dialog:not([open])") || e.disabled) continue;
       if (exempt && e.closest(exempt)) continue;
+      if (e.matches("ol, ul")) continue;  // a list that scrolls is focusable for the keyboard, no target
       if (e.matches("input") && e.closest("label")) e = e.closest("label");
       if (e.matches("a") && e.closest("p, li, td") && !e.closest("nav, .controls, .tap-row")) continue;
       if (seen.has(e)) continue;

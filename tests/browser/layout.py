@@ -71,3 +71,18 @@ def small_targets(page: Any, exempt: str | None = None) -> list[str]:
     """Tap targets smaller than TAP px either way; ``exempt`` selects the dense boards' parts
     (which take a two-step touch instead)."""
     return list(_run(page, "small", {"tap": TAP, "exempt": exempt}))
+
+
+def accessibility(page: Any) -> list[str]:
+    """The violations of impact serious or critical that axe-core finds on the page (axe's
+    own file, from the axe-playwright-python package), one line each."""
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE_SCRIPT)
+    result = page.evaluate("async () => { const r = await axe.run(document, "
+                           "{ resultTypes: ['violations'] }); return r.violations.map((v) => "
+                           "({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map("
+                           "(n) => n.target.join(' ')).slice(0, 4) })); }")
+    return [f"{v['id']} ({v['impact']}): {v['help']} - {', '.join(v['nodes'])}"
+            for v in result if v["impact"] in ("serious", "critical")]

@@ -59,9 +59,13 @@ def _decide(page: Any, n: int) -> None:
     stage = _stage(page)
     if stage == "tile" and n % 3 == 0:
         page.keyboard.press("r")  # turn the ghost tile once before laying it
-    if stage == "close":
+    if stage == "close" and page.locator("#close-confirm").count():
+        target = "#close-confirm"  # a close under 2 points asked to be confirmed: yes
+    elif stage == "close":
         # close an own aqueduct now and then (it scores at once), else keep them open
-        target = "#aq-step .aq-close button[id^=close-]:not(#close-none)" if n % 5 == 0 \
+        target = "#aq-step .aq-close button[id^=close-]:not(#close-none):not(#close-more)" \
+            if n % 5 == 0 and page.locator("#aq-step .aq-close button[id^=close-]"
+                                           ":not(#close-none):not(#close-more)").count() \
             else "#close-none"
     else:
         target = {
@@ -359,6 +363,8 @@ def test_a_reload_mid_turn_resumes_at_the_same_step(server: ServerProcess,
     page.reload()
     page.wait_for_selector(f"{BOARD}[data-mine='1'][data-phase='close']")
     assert _stage(page) == "close"
+    if page.locator("#close-more").count():  # the closes under 2 points, one click away
+        page.click("#close-more")
     buttons = page.locator("#aq-step button[id^=close-]").evaluate_all("bs => bs.map(b => b.id)")
     assert sorted(buttons) == sorted(m.replace(" ", "-") for m in state.legal_moves())
     shown = page.evaluate(SHOWN)

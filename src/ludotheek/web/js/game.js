@@ -88,13 +88,13 @@ function drawSeats(view) {
   const invites = invitesFor(gameId);
   list.replaceChildren(...view.names.map((name, i) => {
     const li = el("li", { class: view.to_move === i ? "to-move" : "", "data-seat": i },
-      el("span", { class: "who" }, name, el("br"), el("span", { class: "tag", text: seatLabel(view, i) })),
-      el("span", { class: "score", text: view.scores[i] !== undefined ? String(view.scores[i]) : "" }));
-    const box = el("div", {}, li);
+      el("div", { class: "seat" },
+        el("span", { class: "who" }, name, el("br"), el("span", { class: "tag", text: seatLabel(view, i) })),
+        el("span", { class: "score", text: view.scores[i] !== undefined ? String(view.scores[i]) : "" })));
     const seat = view.seats[i];
     if (invites[i] !== undefined && (seat.joined || seat.type !== "person")) forgetInvite(gameId, i);  // the friend came
-    else if (invites[i] !== undefined && held[i] === undefined && statusOf(view) === "active") box.append(inviteBox(invites[i]));
-    return box;
+    else if (invites[i] !== undefined && held[i] === undefined && statusOf(view) === "active") li.append(inviteBox(invites[i]));
+    return li;
   }));
   // a spectator watches: no controls of a seat, and the page says so
   document.getElementById("watching").hidden = Object.keys(held).length > 0;

@@ -1,7 +1,7 @@
 // A game's message log, written from the moves the board shows: every move's events in
 // sentences. What the page did not see itself (a reload, a reconnection, an undo that skipped
 // views, the replay viewer) comes from /api/games/<id>/history. A screen reader hears each new
-// line (role="log"). The game gives the sentences: sentences(entry) -> [[class, text], ...],
+// line (aria-live). The game gives the sentences: sentences(entry) -> [[class, text], ...],
 // entry = { number, move, seat, undo, events } (or a subclass defines sentences(entry)).
 // Every page's log is one of these.
 import { api } from "./api.js";
@@ -19,7 +19,9 @@ export class MoveLog {
     if (sentences) this.sentences = sentences;
     this.onChange = onChange || (() => {});
     this.maxLines = maxLines;
-    this.node = el("ol", { class: className, id, role: "log", "aria-live": "polite", "aria-label": label });
+    // a list that announces its new lines (aria-live; role="log" would hide that it is a list)
+    // (it scrolls: the keyboard can reach it, tabindex 0)
+    this.node = el("ol", { class: className, id, "aria-live": "polite", "aria-relevant": "additions", "aria-label": label, tabindex: 0 });
     this.entries = new Map();   // move number -> entry
     this.rendered = 0;          // the moves written so far
     this.target = 0;            // the moves the board shows

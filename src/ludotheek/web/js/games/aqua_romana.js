@@ -63,7 +63,7 @@ export function create(ctx) {
   });
   const logBox = el("section", { class: "aq-logbox" }, el("h3", { text: t("aqua_romana.log") }), log.node);
   const ui = { version: -1, worker: null, space: null, kind: null, bonusKind: null, placeKind: null,
-    rot: 0, hover: null, busy: false, podiumMark: null, armed: null, armedLabel: "" };
+    rot: 0, hover: null, busy: false, podiumMark: null, armed: null, armedLabel: "", closeMore: false, confirmClose: null };
   const final = new FinalScoring(ctx, (mark) => { ui.podiumMark = mark; draw(); });
   const side = el("div", { class: "aq-side" }, panel.node, logBox);
   const stepBox = el("div", { class: "aq-stepbox" }, statusLine, stepPanel);
@@ -102,6 +102,7 @@ export function create(ctx) {
     else if (ui.placeKind !== null && ui.placeChoice) ui.placeKind = null;
     ui.rot = 0;
     ui.armed = null;
+    ui.confirmClose = null;
     draw();
   }
 
@@ -308,20 +309,47 @@ export function create(ctx) {
       el("p", { class: "aq-explain", text: t("aqua_romana.explain.bonus") }));
   }
 
+  // Closing: keeping them all open first, then the closes worth weighing (a podium of 2 or
+  // more, best first), the rest behind one more click; a close that scores less than 2 asks
+  // to be confirmed (from its button or from the worker on the board).
   function planClose(view, choices, model, step, name) {
     const st = view.state;
     step.stage = "close";
     step.line = t("aqua_romana.line.close", { name });
     const retire = new Map((st.step.retire || []).map((r) => [r.worker, r]));
     model.closable = new Map();
-    const buttons = choices.close.map((c) => {
-      if (c.worker === null) return el("button", { type: "button", id: "close-none", class: "primary", text: t("aqua_romana.act.keep"), onclick: () => act(c.move) });
+    const keep = choices.close.find((c) => c.worker === null);
+    const closes = choices.close.filter((c) => c.worker !== null).map((c) => {
       const r = retire.get(c.worker);
       const wk = st.workers.find((x) => x.worker === c.worker);
-      model.closable.set(c.worker, { move: c.move, podium: r ? r.podium : "?" });
-      return el("button", { type: "button", id: `close-${c.worker}`, class: "aq-choice", onclick: () => act(c.move) },
-        swatch(wk.colour), ` ${t("aqua_romana.act.close", { worker: workerName(t, c.worker), length: wk.length, podium: r ? r.podium : "?" })}`);
-    });
+      const podium = r ? r.podium : 0;
+      const ask = () => { if (podium < 2) { ui.confirmClose = c.worker; draw(); } else act(c.move); };
+      model.closable.set(c.worker, { move: c.move, podium: r ? r.podium : "?", onPick: ask });
+      return { c, wk, podium, ask };
+    }).sort((a, b) => b.podium - a.podium || b.wk.length - a.wk.length);
+    const closeButton = ({ c, wk, podium, ask }) => el("button", { type: "button", id: `close-${c.worker}`, class: `aq-choice${podium < 2 ? " low" : ""}`, onclick: ask },
+      swatch(wk.colour), ` ${t("aqua_romana.act.close", { worker: workerName(t, c.worker), length: wk.length, podium })}`);
+    const pending = closes.find((x) => x.c.worker === ui.confirmClose);
+    if (pending) {
+      step.parts.push(el("div", { class: "aq-confirm", role: "group", id: "aq-confirm-close" },
+        el("p", { text: t("aqua_romana.close_confirm", { worker: workerName(t, pending.c.worker), length: pending.wk.length, points: pending.podium }) }),
+        el("div", { class: "aq-choices" },
+          el("button", { type: "button", id: "close-confirm", onclick: () => { ui.confirmClose = null; act(pending.c.move); } },
+            t("aqua_romana.close_yes", { worker: workerName(t, pending.c.worker) })),
+          el("button", { type: "button", id: "close-cancel", class: "primary", onclick: () => { ui.confirmClose = null; draw(); } }, t("aqua_romana.close_no")))));
+      return;
+    }
+    const first = closes.filter((x) => x.podium >= 2);
+    const rest = closes.filter((x) => x.podium < 2);
+    const buttons = [];
+    if (keep) buttons.push(el("button", { type: "button", id: "close-none", class: "primary", text: t("aqua_romana.act.keep"), onclick: () => act(keep.move) }));
+    buttons.push(...first.map(closeButton));
+    if (rest.length && !ui.closeMore) {
+      buttons.push(el("button", { type: "button", id: "close-more", "aria-expanded": "false", onclick: () => { ui.closeMore = true; draw(); } },
+        t("aqua_romana.close_more", { n: rest.length })));
+    } else {
+      buttons.push(...rest.map(closeButton));
+    }
     step.parts.push(el("div", { class: "aq-choices aq-close" }, ...buttons),
       el("p", { class: "aq-explain", text: t("aqua_romana.explain.close") }));
   }
@@ -417,7 +445,7 @@ export function create(ctx) {
     },
     update(view, prev) {
       if (view.version !== ui.version) {
-        Object.assign(ui, { worker: null, space: null, kind: null, bonusKind: null, placeKind: null, rot: 0, hover: null, podiumMark: null, armed: null });
+        Object.assign(ui, { worker: null, space: null, kind: null, bonusKind: null, placeKind: null, rot: 0, hover: null, podiumMark: null, armed: null, closeMore: false, confirmClose: null });
         ui.version = view.version;
       }
       // what the last move changed comes in with a short animation (when they are on)

@@ -149,6 +149,7 @@ export function drawBoard(root, view, model, t) {
   }
 
   // --- reservoirs and outlets ---
+  const words = [];   // the reservoirs' words, moved clear of the workers below
   for (const r of st.site.reservoirs) {
     const pts = r.squares.map(squareXY);
     const x = Math.min(...pts.map((p) => p[0]));
@@ -158,7 +159,9 @@ export function drawBoard(root, view, model, t) {
     const g = svg("g", { class: "reservoir", id: `reservoir-${r.colour}` });
     g.append(svg("rect", { x: x + 3, y: y + 3, width: w - 6, height: h - 6, rx: 8, fill: PALE[r.colour], stroke: INK[r.colour], class: "basin" }));
     g.append(svg("rect", { x: x + 12, y: y + 12, width: w - 24, height: h - 24, rx: 5, class: "water" }));
-    g.append(text(x + w / 2, y + h / 2 + 4, t(`aqua_romana.colour.${r.colour}`), "reservoir-word", { fill: INK[r.colour] }));
+    const word = text(x + w / 2, y + h / 2 + 4, t(`aqua_romana.colour.${r.colour}`), "reservoir-word", { fill: INK[r.colour] });
+    words.push({ node: word, x, y, w, h });
+    g.append(word);
     for (const o of r.outlets) {
       const [ox, oy] = squareXY(o.square);
       g.append(outletArrow(ox, oy, o.side, r.colour));
@@ -220,7 +223,7 @@ export function drawBoard(root, view, model, t) {
     } else if (model.closable && model.closable.has(w.worker)) {
       g.classList.add("lit");
       clickable(g, t("aqua_romana.act.close", { worker: workerName(w.worker), length: w.length, podium: model.closable.get(w.worker).podium }),
-        () => model.onPlay(model.closable.get(w.worker).move), model);
+        () => model.closable.get(w.worker).onPick(), model);
     }
     if (model.selectedWorker === w.worker) g.classList.add("selected");
     g.append(svg("circle", { cx: px, cy: py, r: 15, class: "halo" }));
@@ -234,6 +237,8 @@ export function drawBoard(root, view, model, t) {
     g.append(svg("title", { text: t(w.state === "open" ? "aqua_romana.worker_label" : "aqua_romana.worker_closed_label", { worker: workerName(w.worker), length: w.length }) }));
     layers.workers.append(g);
   }
+
+  placeWords(words, placed, badges);
 
   // --- the track, the builders and the fountains ---
   for (const space of st.track) {
@@ -320,6 +325,37 @@ function badgeSpot(p, placed, badges) {
     if (clear) return [bx, by];
   }
   return [p.px + spots[0][0], p.py + spots[0][1]];
+}
+
+// A reservoir's word where no worker and no length badge covers it: of the spots in the basin,
+// level or (in a tall basin) upright, the one that overlaps them least, nearest the middle
+// (the words are 13 px bold, about 8.5 px a letter).
+function placeWords(words, placed, badges) {
+  const before = (a, b) => { for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i]; return false; };
+  const boxes = [...placed.map((o) => [o.px - 12, o.px + 12, o.py - 12, o.py + 12]),
+    ...badges.map(([bx, by]) => [bx - 10, bx + 10, by - 7.5, by + 7.5])];
+  const overlap = ([l, r, top, bottom]) => boxes.reduce((sum, [l2, r2, t2, b2]) =>
+    sum + Math.max(0, Math.min(r, r2) - Math.max(l, l2)) * Math.max(0, Math.min(bottom, b2) - Math.max(top, t2)), 0);
+  for (const wd of words) {
+    const long = wd.node.textContent.length * 8.5 + 4;
+    const cx = wd.x + wd.w / 2;
+    const cy = wd.y + wd.h / 2;
+    let best = null;
+    for (const upright of wd.h > wd.w ? [false, true] : [false]) {
+      const [bw, bh] = upright ? [15, long] : [long, 15];
+      for (let dx = -(wd.w - bw) / 2 + 5; dx <= (wd.w - bw) / 2 - 5 + 0.1; dx += 3) {
+        for (let dy = -(wd.h - bh) / 2 + 5; dy <= (wd.h - bh) / 2 - 5 + 0.1; dy += 3) {
+          const box = [cx + dx - bw / 2, cx + dx + bw / 2, cy + dy - bh / 2, cy + dy + bh / 2];
+          const score = [overlap(box), upright ? 1 : 0, dx * dx + dy * dy];
+          if (!best || before(score, best.score)) best = { score, x: cx + dx, y: cy + dy, upright };
+        }
+      }
+    }
+    if (!best) continue;
+    wd.node.setAttribute("x", String(best.x));
+    wd.node.setAttribute("y", String(best.y + 4.5));
+    if (best.upright) wd.node.setAttribute("transform", `rotate(-90 ${best.x} ${best.y})`);
+  }
 }
 
 function tileLabel(tl, t, workerName) {

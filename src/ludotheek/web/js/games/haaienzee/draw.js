@@ -97,7 +97,7 @@ export function drawBoard(root, geo, scene, opts, t) {
     const label = target ? target.label : isFree ? opts.freeLabel(hex) : cellLabel(hex, fish, shark, t);
     const g = svg("g", {
       class: classes, id: `hex-${hex}`, "data-hex": hex, "data-fish": fish || null,
-      role: clickable ? "button" : null, tabindex: clickable ? 0 : null, "aria-label": label,
+      role: clickable ? "button" : "img", tabindex: clickable ? 0 : null, "aria-label": label,
     }, svg("polygon", { class: "hex", points: geo.corners(hex, R - 0.6) }));
     if (opts.names && !shark) g.append(svg("text", { class: "hex-name", x: cx, y: cy + 21, text: hex }));
     if (clickable) {
