@@ -6,7 +6,8 @@ Starts a server on a temporary database, sets up a game in an interesting
 position through the API, and writes docs/screenshots/<name>.png: wari.png,
 akwaier-modern.png and akwaier-retro.png (Akwaier at a merger, in both views) and
 haaienzee.png (a Haaienzee turn, the pointer on the hex that eats most).
-aqua-romana.png (a turn in the middle of a two-player game, the joker chosen).
+aqua-romana.png (a turn in the middle of a two-player game, the joker chosen); and each of
+them on a phone (390 x 844, touch): <game>-phone.png.
 """
 
 from __future__ import annotations
@@ -82,6 +83,18 @@ def _haaienzee_point(page: Any) -> None:
         "#hz-board .marks g.eats", "gs => gs.map(g => [g.dataset.hex, Number(g.textContent)])")
     best = max(eats, key=lambda e: e[1])[0]
     page.hover(f"#hex-{best}")
+
+
+def _haaienzee_tap(page: Any) -> None:
+    """The same on a phone: the first tap on that hex shows what the pointer shows on a
+    desktop (a second tap would play it)."""
+    page.wait_for_selector("#hz-board[data-mine='1']")
+    eats = page.eval_on_selector_all(
+        "#hz-board .marks g.eats", "gs => gs.map(g => [g.dataset.hex, Number(g.textContent)])")
+    best = max(eats, key=lambda e: e[1])[0]
+    page.tap(f"#hex-{best}")
+
+
 def _aqua_game(url: str) -> tuple[str, str]:
     """An Aqua Romana game 106 decisions in (seed 116, two greedy players so far), imported
     with seat 0 (blue and yellow) a person: aqueducts of all four colours, builders round the
@@ -114,6 +127,8 @@ def _aqua_turn(page: Any) -> None:
         page.keyboard.press("r")
 
 
+PHONE = (390, 844)
+
 #: name -> (set-up through the API, what to do on the page before the picture, window size,
 #: what to keep in the browser's storage)
 SCENARIOS: dict[str, tuple[Callable[[str], tuple[str, str]], Callable[[Any], None] | None,
@@ -125,6 +140,11 @@ SCENARIOS: dict[str, tuple[Callable[[str], tuple[str, str]], Callable[[Any], Non
                       {"ludotheek.akwaier.view": "retro"}),
     "haaienzee": (_haaienzee_game, _haaienzee_point, (1280, 900), {}),
     "aqua-romana": (_aqua_game, _aqua_turn, (1320, 1190), {}),
+    # the same on a phone (390 x 844 CSS px, touch)
+    "wari-phone": (wari, None, PHONE, {}),
+    "akwaier-phone": (_akwaier_game, _akwaier_merger, PHONE, {"ludotheek.akwaier.view": "modern"}),
+    "haaienzee-phone": (_haaienzee_game, _haaienzee_tap, PHONE, {}),
+    "aqua-romana-phone": (_aqua_game, _aqua_turn, PHONE, {}),
 }
 
 
@@ -142,8 +162,9 @@ def shoot(names: list[str]) -> None:
         for name in names:
             setup, before, (width, height), storage = SCENARIOS[name]
             gid, token = setup(server.url)
+            phone = name.endswith("-phone")
             page: Any = browser.new_page(viewport={"width": width, "height": height},
-                                         locale="en")
+                                         locale="en", has_touch=phone, is_mobile=phone)
             page.add_init_script("localStorage.setItem('ludotheek.animate', '0');")
             for key, value in storage.items():
                 page.add_init_script(f"localStorage.setItem({key!r}, {value!r});")
@@ -152,7 +173,7 @@ def shoot(names: list[str]) -> None:
             if before is not None:
                 before(page)
             page.wait_for_timeout(800)
-            if name not in KEEP_POINTER:
+            if name not in KEEP_POINTER and not phone:
                 page.mouse.move(1, 1)
             page.evaluate("document.activeElement && document.activeElement.blur(); "
                           "window.scrollTo(0, 0)")

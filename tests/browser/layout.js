@@ -46,4 +46,21 @@
     }
     return out;
   },
+  // the menus whose options are wider than the menu (their text would be cut off): the
+  // width of each option's text in the menu's font, plus room for the arrow
+  cutOff: (selector) => {
+    const ctx = document.createElement("canvas").getContext("2d");
+    const out = [];
+    for (const sel of document.querySelectorAll(selector)) {
+      if (!sel.getClientRects().length) continue;
+      const style = getComputedStyle(sel);
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = sel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      for (const o of sel.options) {
+        const w = ctx.measureText(o.textContent).width;
+        if (w > room) out.push(`${sel.name}: "${o.textContent}" ${Math.round(w)} px in ${Math.round(room)} px`);
+      }
+    }
+    return out;
+  },
 })

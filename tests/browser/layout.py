@@ -86,3 +86,8 @@ def accessibility(page: Any) -> list[str]:
                            "(n) => n.target.join(' ')).slice(0, 4) })); }")
     return [f"{v['id']} ({v['impact']}): {v['help']} - {', '.join(v['nodes'])}"
             for v in result if v["impact"] in ("serious", "critical")]
+
+
+def cut_off(page: Any, selector: str) -> list[str]:
+    """The options of the menus ``selector`` whose text is wider than their menu."""
+    return list(_run(page, "cutOff", selector))

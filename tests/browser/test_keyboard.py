@@ -25,11 +25,27 @@ LOG = {"wari": "#wari-log", "akwaier": "#akw-log", "aqua_romana": "#aq-log",
        "haaienzee": "#hz-log"}
 
 
+# how many presses of Tab bring the focus from where it is to the first match of a selector
+# (the focus order of these pages is the document order: no positive tabindex)
+_TABS = """(s) => {
+  const all = [...document.querySelectorAll(
+    'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')]
+    .filter((e) => !e.disabled && e.getClientRects().length && !e.closest('[inert], [hidden]')
+      && getComputedStyle(e).visibility !== 'hidden');
+  const at = all.indexOf(document.activeElement);
+  const to = all.findIndex((e, i) => i > at && e.matches(s));
+  return to < 0 ? -1 : to - at;
+}"""
+_FOCUSED = "(s) => Boolean(document.activeElement && document.activeElement.matches(s))"
+
+
 def tab_to(page: Any, selector: str, limit: int = 600) -> None:
     """Press Tab until the focus is on something that matches ``selector``."""
-    for _ in range(limit):
-        if page.evaluate("(s) => Boolean(document.activeElement && document.activeElement"
-                         ".matches(s))", selector):
+    presses = page.evaluate(_TABS, selector)
+    for _ in range(max(presses, 0)):
+        page.keyboard.press("Tab")
+    for _ in range(limit):  # one by one where the count was not right
+        if page.evaluate(_FOCUSED, selector):
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {selector}")
@@ -68,6 +84,9 @@ def _aqua_romana(page: Any) -> None:
     before = page.evaluate(VERSION)
     while page.evaluate(VERSION) == before:
         stage = page.locator("#aq-board").get_attribute("data-select")
+        if not stage:  # the move is on its way
+            _decided(page, before)
+            return
         target = {"kind": "#aq-step button.aq-kind", "space": "#aq-board g.space.target",
                   "worker": "#aq-board g.worker.lit", "builder": "#aq-board g.space.lit",
                   "tile": "#aq-board g.ghost", "move": "#aq-board g.space.movable",

@@ -188,14 +188,47 @@ export function create(ctx) {
       drawControls(controls, view, ui, o, handlers, t);
       controls.title.textContent = capital(controls.title.textContent);
       controls.node.hidden = Boolean(view.status && !["active", "over"].includes(view.status));  // aborted, abandoned
+      keepHeight();
     }
+    drawTools(view);
+    texts();
+  }
+
+  // the meters and the toolbar: at once when a view comes, also while its move is animated
+  // (they agree with the players' list; Undo and Resign go when the game is over)
+  function drawTools(view) {
     drawMeters(meters, view, t);
     const seat = heldSeat(view);
     resignBtn.hidden = ctx.replay || view.over || (view.status && view.status !== "active") || seat === null;
     undoBtn.hidden = ctx.replay || !view.can_undo;
     undoBtn.disabled = ui.busy;
-    texts();
   }
+
+  // The end in order: the last move is animated, then the result banner appears (the shell
+  // draws it with the view; it waits, hidden, until the sea shows the end too).
+  function holdBanner(on) {
+    const banner = document.getElementById("banner");
+    if (banner && !ctx.replay) banner.hidden = on;
+  }
+
+  // The strip never gets lower again at the same width (a turn with fewer choices, a title
+  // of one line instead of two): the sea under it stays where it is.
+  let stripHeight = 0;
+  function keepHeight() {
+    const h = controls.node.offsetHeight;
+    if (h > stripHeight) {
+      stripHeight = h;
+      controls.node.style.minHeight = `${h}px`;
+    }
+  }
+  let stripWidth = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth === stripWidth) return;
+    stripWidth = window.innerWidth;
+    stripHeight = 0;
+    controls.node.style.minHeight = "";
+    keepHeight();
+  });
 
   async function animate(view, steps, token) {
     const st = view.state;
@@ -213,6 +246,7 @@ export function create(ctx) {
         ui.animating = false;
         delete board.dataset.animating;
         draw();
+        holdBanner(false);
       }
     }
   }
@@ -251,6 +285,8 @@ export function create(ctx) {
       const steps = step ? plan(prev.state, view.state) : [];
       ui.animating = false;
       delete board.dataset.animating;
+      holdBanner(Boolean(view.over && steps.length));
+      try { drawTools(view); } catch (err) { report(err); }
       if (steps.length) {
         animEnd = performance.now() + duration(steps);
         animate(view, steps, animToken).catch(report);

@@ -46,11 +46,20 @@ export function wealthChart(points, names, t) {
     nodes.push(svg("path", { d, class: `line p${s}`, "stroke-dasharray": DASHES[s] || null }));
     ends.push({ s, y: y(points[turns][s]) });
   }
-  // names at the line ends, pushed apart so that they do not overlap
-  ends.sort((a, b) => a.y - b.y);
-  for (let i = 1; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, ends[i - 1].y + 13);
+  // names at the line ends, pushed apart so that they never overlap and stay inside the
+  // chart: down from the top, then back up from the bottom; a short line leads from a line's
+  // end to its name where the name had to move
+  const GAP = 14;
+  const lowest = H - PAD.bottom;
+  ends.sort((a, b) => a.y - b.y || a.s - b.s);
+  for (const e of ends) e.at = e.y;
+  for (let i = 0; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, PAD.top + 4, i ? ends[i - 1].y + GAP : -Infinity);
+  for (let i = ends.length - 1; i >= 0; i--) ends[i].y = Math.min(ends[i].y, i < ends.length - 1 ? ends[i + 1].y - GAP : lowest);
   for (const e of ends) {
-    nodes.push(svg("text", { x: W - PAD.right + 6, y: e.y + 4, class: `label p${e.s}`, text: names[e.s] }));
+    if (Math.abs(e.y - e.at) > 2) {
+      nodes.push(svg("line", { x1: W - PAD.right, y1: e.at, x2: W - PAD.right + 5, y2: e.y, class: `leader p${e.s}` }));
+    }
+    nodes.push(svg("text", { x: W - PAD.right + 7, y: e.y + 4, class: `label p${e.s}`, text: names[e.s] }));
   }
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "akw-chart", id: "akw-chart", role: "img",
     "aria-label": t("akwaier.chart.label", { turns }) }, ...nodes);

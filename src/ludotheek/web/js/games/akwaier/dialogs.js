@@ -67,7 +67,7 @@ export function startDialog({ t }) {
     labels.seat.textContent = t("akwaier.start.seat");
     labels.language.textContent = t("akwaier.start.language");
     labels.level.textContent = t("akwaier.start.level");
-    name.placeholder = code === "nl" ? "MENS" : "HUMAN";
+    name.placeholder = { nl: "MENS", no: "MENNESKE" }[code] || "HUMAN";
     const chosenSeat = seat.value || saved.seat || "random";
     seat.replaceChildren(el("option", { value: "random", text: t("akwaier.start.random") }),
       ...SEAT_NAMES[code].map((n, i) => el("option", { value: String(i + 1), text: `${i + 1} · ${n}` })));

@@ -60,11 +60,15 @@ export function drawControls(c, view, ui, opts, h, t) {
     return;
   }
   const who = sharkName(shark, t);
-  c.colours.hidden = !(setup && opts);
-  c.dirs.hidden = !opts;
-  c.pass.hidden = setup || !opts;
-  c.other.hidden = setup || !opts || !opts.canTakeOut;
-  c.prey.hidden = setup || !opts || !opts.newPreys.length;
+  // every part of the phase keeps its place (invisible when it does not apply now, and all of
+  // it while another player moves: .idle), so the strip keeps its height and the sea stays put
+  c.colours.hidden = !setup;
+  c.dirs.hidden = false;
+  c.pass.hidden = setup;
+  c.other.hidden = setup;
+  c.prey.hidden = setup;
+  c.other.classList.toggle("hz-unused", setup || !opts || !opts.canTakeOut);
+  c.prey.classList.toggle("hz-unused", setup || !opts || !opts.newPreys.length);
 
   if (setup) {
     c.title.textContent = opts ? t("haaienzee.place_title", { shark: who }) : `${t("haaienzee.placing", { shark: who })} ${waiting(view, t)}`;
