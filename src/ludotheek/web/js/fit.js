@@ -17,12 +17,12 @@ function visible(node) {
 
 export function fitNow() {
   pending = false;
-  for (const board of document.querySelectorAll("[data-fit]")) {
+  for (const board of document.querySelectorAll("#board [data-fit]")) {   // not the diagrams of a dialog
     if (!visible(board)) continue;
     const rect = board.getBoundingClientRect();
     let below = 0;
     for (const keep of document.querySelectorAll("[data-keep]")) {
-      if (!visible(keep)) continue;
+      if (!visible(keep) || keep.closest("dialog")) continue;
       const r = keep.getBoundingClientRect();
       // only what lies under the board (in a column beside it, it needs no room)
       if (r.top >= rect.top && r.left < rect.right && r.right > rect.left) below = Math.max(below, r.bottom - rect.bottom);
