@@ -23,6 +23,7 @@ message itself.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -59,9 +60,30 @@ def catalog(lang: str) -> dict[str, str]:
     return merged
 
 
+_COUNT = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+
+
+def counted(out: str, params: Mapping[str, Any]) -> str:
+    """A count's word, as the pages have it (js/i18n.js): ``{n|tile|tiles}`` is the first word
+    when ``params["n"]`` is 1, else the second.
+
+    >>> counted("{n} {n|tile|tiles}", {"n": 1}), counted("{n} {n|tile|tiles}", {"n": 3})
+    ('{n} tile', '{n} tiles')
+    """
+    def pick(m: re.Match[str]) -> str:
+        if m.group(1) not in params:
+            return m.group(0)
+        try:
+            one = float(params[m.group(1)]) == 1
+        except (TypeError, ValueError):
+            one = False
+        return m.group(2) if one else m.group(3)
+    return _COUNT.sub(pick, out)
+
+
 def text(key: str, lang: str = "en", **params: Any) -> str:
     """The catalog text ``key`` in ``lang`` (English if it lacks it), ``{name}`` filled in."""
-    out = catalog(lang).get(key) or catalog("en").get(key) or key
+    out = counted(catalog(lang).get(key) or catalog("en").get(key) or key, params)
     for name, value in params.items():
         out = out.replace("{" + name + "}", str(value))
     return out
@@ -74,6 +96,7 @@ def word_problem(problem: Mapping[str, Any], lang: str = "en",
     out = catalog(lang).get(key) or catalog("en").get(key)
     if out is None:
         return None
+    out = counted(out, problem.get("params") or {})
     for name, value in (problem.get("params") or {}).items():
         out = out.replace("{" + name + "}", _param(name, value, lang, names))
     return out
