@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 
-from tests.browser.conftest import ARGS, CHROMIUM
+from tests.browserfixtures import ARGS, CHROMIUM
 from tests.serverproc import ServerProcess
 
 SIZES = {"phone": (390, 844, True), "tablet": (820, 1180, True), "desktop": (1366, 768, False)}
