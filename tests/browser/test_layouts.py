@@ -77,7 +77,13 @@ def _tap_wari(page: Any) -> None:
 
 def _tap_haaienzee(page: Any) -> None:
     cells = page.locator("#hz-board g.cell.free, #hz-board g.cell.target")
-    _two_taps(page, cells.nth(cells.count() // 2))
+    if cells.count():
+        _two_taps(page, cells.nth(cells.count() // 2))
+        return
+    # a shark with nowhere to swim: it turns or stays (buttons of 44 px, one tap)
+    before = _version(page)
+    page.locator("#hz-controls button[data-facing]:enabled, #hz-pass:enabled").first.tap()
+    _wait_after(page, before)
 
 
 def _tap_aqua_romana(page: Any) -> None:
