@@ -8,6 +8,12 @@ when the player to move has no legal move (each side's seeds go to its owner).
 Our DECISIONs: ties are draws, resignation loses, a position met for the third
 time ends the game (option ``repetition``).
 
+Option ``rules=abapa``: the tournament rules most Oware programs play (as
+OpenSpiel's ``oware`` implements them): a grand slam is legal but captures
+nothing; the game ends as soon as a player has captured more than half of the
+seeds, or both exactly half; a position met for the second time since the last
+capture ends the game; at every end each side's seeds go to its owner.
+
 Cups are numbered 1-12 in the notation; South (seat 0) owns 1-6, North (seat 1)
 owns 7-12. Inside the engine the board is a tuple of twelve counts, index 0 is
 cup 1.
@@ -28,7 +34,7 @@ from collections.abc import Mapping
 from operator import add
 from typing import Any
 
-from ludotheek.core.errors import IllegalMove, quoted
+from ludotheek.core.errors import BadOption, IllegalMove, quoted
 from ludotheek.core.game import JSON, Game, SeededState, load_json
 from ludotheek.core.options import BoolOption, ChoiceOption, IntOption
 
@@ -65,21 +71,30 @@ _MOVE_NAMES = tuple(str(c + 1) for c in range(12))
 _PARSE = {name: cup for cup, name in enumerate(_MOVE_NAMES)}
 
 
-def sow_and_capture(board: tuple[int, ...], cup: int) -> tuple[list[int], int]:
+def sow_and_capture(board: tuple[int, ...], cup: int,
+                    abapa: bool = False) -> tuple[list[int], int]:
     """Sow ``cup`` (index 0-11) and capture; the new cups and the seeds captured.
+    ``abapa``: a capture that would take every seed of the opponent's row (a grand
+    slam) takes nothing.
 
     >>> sow_and_capture((0, 0, 0, 0, 0, 2, 1, 2, 0, 0, 0, 0), 5)
     ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 5)
+    >>> sow_and_capture((0, 0, 0, 0, 0, 2, 1, 2, 0, 0, 0, 0), 5, abapa=True)
+    ([0, 0, 0, 0, 0, 0, 2, 3, 0, 0, 0, 0], 0)
     """
     delta, last = SOW[cup][board[cup]]
     nb = list(map(add, board, delta))
     captured = 0
     lo = 6 if cup < 6 else 0  # the opponent's row is lo .. lo+5
     if lo <= last < lo + 6:
+        end = last
         while last >= lo and 2 <= nb[last] <= 3:
             captured += nb[last]
-            nb[last] = 0
             last -= 1
+        if abapa and captured and last < lo and not any(nb[end + 1 : lo + 6]):
+            return nb, 0  # a grand slam captures nothing
+        for c in range(last + 1, end + 1):
+            nb[c] = 0
     return nb, captured
 
 
@@ -98,8 +113,9 @@ def _grand_slam(board: tuple[int, ...], cup: int) -> bool:
     return not any(nb[lo : lo + 6])
 
 
-def legal_cups(board: tuple[int, ...], mover: int) -> list[int]:
-    """The legal cups (indices 0-11) for ``mover``, by the rules file's three steps.
+def legal_cups(board: tuple[int, ...], mover: int, abapa: bool = False) -> list[int]:
+    """The legal cups (indices 0-11) for ``mover``, by the rules file's three steps
+    (with ``abapa``, the first two: a grand slam is legal there).
 
     (The grand-slam test of ``_grand_slam`` is written out here: this runs after
     every move.)
@@ -113,6 +129,8 @@ def legal_cups(board: tuple[int, ...], mover: int) -> list[int]:
     hi = lo + 6  # the opponent's row is lo .. hi-1
     if not any(board[lo:hi]):
         candidates = [c for c in candidates if _feeds(c, board[c])]
+    if abapa:
+        return candidates
     allowed = []
     for c in candidates:
         delta, last = SOW[c][board[c]]
@@ -176,11 +194,16 @@ class WariState(SeededState):
         """Seeds captured by the last move."""
         return self._captured
 
+    @property
+    def abapa(self) -> bool:
+        """Whether this game is played by the Abapa rules (option ``rules``)."""
+        return bool(self._options["rules"] == "abapa")
+
     def legal_cups(self) -> list[int]:
         if self.to_move is None:
             return []
         if self._legal is None:
-            self._legal = legal_cups(self.board, self.to_move)
+            self._legal = legal_cups(self.board, self.to_move, self.abapa)
         return self._legal
 
     def legal_moves(self) -> list[str]:
@@ -195,7 +218,8 @@ class WariState(SeededState):
     def _play_cup(self, cup: int) -> WariState:
         mover = self.to_move
         assert mover is not None
-        nb, captured = sow_and_capture(self.board, cup)
+        abapa = self._options["rules"] == "abapa"
+        nb, captured = sow_and_capture(self.board, cup, abapa)
         board = tuple(nb)
         stores = (
             (self.stores[0] + captured, self.stores[1])
@@ -210,7 +234,7 @@ class WariState(SeededState):
         new._last = cup
         new._captured = captured
         new._end = None
-        new._legal = legal_cups(board, nxt)
+        new._legal = legal_cups(board, nxt, abapa)
         if self._options["repetition"]:
             key = (*board, nxt)
             hist = {} if captured else dict(self._hist)
@@ -223,7 +247,16 @@ class WariState(SeededState):
         new.board = board
         new.stores = stores
         new.to_move = nxt
-        if not new._legal:
+        if abapa:
+            half = (sum(board) + sum(stores)) / 2
+            if max(stores) > half or stores[0] == stores[1] == half:
+                new._finish("majority")
+            elif seen >= 2:
+                new._finish("repetition")
+            elif not new._legal:
+                new._finish("no_seeds" if not any(board[c] for c in _OWN[nxt])
+                            else "cannot_feed")
+        elif not new._legal:
             new._finish("no_seeds" if not any(board[c] for c in _OWN[nxt]) else "cannot_feed")
         elif seen >= 3:
             new._finish("repetition")
@@ -327,7 +360,7 @@ class WariState(SeededState):
             return IllegalMove(f"cup {number} does not reach {other}'s empty row; you must feed "
                                f"it (legal: {legal})", code="wari.must_feed", cup=number,
                                other_seat=1 - seat, legal=legal)
-        if _grand_slam(self.board, cup):
+        if not self.abapa and _grand_slam(self.board, cup):
             return IllegalMove(f"cup {number} would capture every seed on {other}'s row (a grand "
                                f"slam), which is forbidden while another move exists (legal: "
                                f"{legal})", code="wari.grand_slam", cup=number,
@@ -344,7 +377,7 @@ class WariState(SeededState):
         """
         cup = _PARSE[move]
         n = self.board[cup]
-        _, captured = sow_and_capture(self.board, cup)
+        _, captured = sow_and_capture(self.board, cup, self.abapa)
         assert self.to_move is not None
         side = SIDE_NAMES.get(lang, SIDE_NAMES["en"])[self.to_move]
         if lang == "nl":
@@ -431,7 +464,25 @@ class WariGame(Game):
             "en": "A position met three times ends the game",
             "nl": "Een stand die drie keer voorkomt beëindigt het spel",
             "no": "En stilling som kommer tre ganger, avslutter spillet"}),
+        ChoiceOption("rules", "applet", {"en": "Rules", "nl": "Regels", "no": "Regler"},
+                     ("applet", "abapa")),
     )
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options with defaults filled in; with ``rules=abapa`` a repeated position
+        always ends the game, so ``repetition`` cannot be switched off there.
+
+        >>> GAME.check_options({"rules": "abapa", "repetition": False})
+        Traceback (most recent call last):
+        ...
+        ludotheek.core.errors.BadOption: with rules=abapa a repeated position always ends the game: the option repetition cannot be off
+        """
+        opts = super().check_options(options)
+        if opts["rules"] == "abapa" and not opts["repetition"]:
+            raise BadOption("with rules=abapa a repeated position always ends the game: "
+                            "the option repetition cannot be off",
+                            code="wari.abapa_repetition")
+        return opts
 
     def _new(self, seed: int, options: dict[str, Any]) -> WariState:
         n = options["seeds_per_cup"]
@@ -477,8 +528,12 @@ class WariGame(Game):
         s.stores = (int(stores[0]), int(stores[1]))
         s.to_move = to_move
         s._hist = {(*b, to_move): 1} if opts["repetition"] else {}
-        s._legal = legal_cups(b, to_move)
-        if not s._legal:
+        s._legal = legal_cups(b, to_move, opts["rules"] == "abapa")
+        half = (sum(b) + sum(s.stores)) / 2
+        if opts["rules"] == "abapa" and (max(s.stores) > half or s.stores[0] == s.stores[1]
+                                         == half):
+            s._finish("majority")
+        elif not s._legal:
             s._finish("no_seeds" if not any(b[c] for c in _OWN[to_move]) else "cannot_feed")
         return s
 
