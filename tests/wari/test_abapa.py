@@ -160,7 +160,7 @@ def test_abapa_agrees_with_openspiel_oware_live() -> None:
             cup = rng.choice(ours.legal_cups())
             ours = ours.play(str(cup + 1))
             theirs.apply_action(cup % 6)
-            player, scores, houses = theirs.observation_string(0).split(" | ")
+            _, scores, houses = theirs.observation_string(0).split(" | ")
             assert [int(x) for x in scores.split()] == list(ours.stores), f"game {g}"
             if not ours.is_over:
                 assert houses == _houses(ours), f"game {g}"

@@ -475,7 +475,7 @@ class WariGame(Game):
         >>> GAME.check_options({"rules": "abapa", "repetition": False})
         Traceback (most recent call last):
         ...
-        ludotheek.core.errors.BadOption: with rules=abapa a repeated position always ends the game: the option repetition cannot be off
+        ludotheek.core.errors.BadOption: with rules=abapa ... cannot be off
         """
         opts = super().check_options(options)
         if opts["rules"] == "abapa" and not opts["repetition"]:

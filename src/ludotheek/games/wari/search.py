@@ -103,8 +103,13 @@ class Searcher:
     """One search at a time; the transposition table is kept between moves."""
 
     def __init__(self, evaluate: Callable[[Board], float] = default_evaluate,
-                 db: EndgameDB | None = None, quiescence: int = 4) -> None:
+                 db: EndgameDB | None = None, quiescence: int = 4,
+                 tt_cutoffs: bool = True) -> None:
+        """``tt_cutoffs=False``: the transposition table only orders the moves, so that
+        a search to a fixed depth returns exactly the depth-limited minimax value (the
+        compiled search is compared with that)."""
         self.evaluate = evaluate
+        self.tt_cutoffs = tt_cutoffs
         self.db = db
         self.db_max = db.max_seeds if db is not None else -1
         self.quiescence = quiescence
@@ -212,7 +217,7 @@ class Searcher:
         tt_cup = -1
         if entry is not None:
             e_depth, e_value, e_flag, tt_cup = entry
-            if e_depth >= depth:
+            if e_depth >= depth and self.tt_cutoffs:
                 if e_flag == EXACT:
                     return e_value
                 if e_flag == LOWER and e_value >= beta:
