@@ -23,6 +23,10 @@ os.environ[GAMES_ENV] = ",".join(filter(None, (os.environ.get(GAMES_ENV), *TEST_
 os.environ["PYTHONPATH"] = os.pathsep.join(
     filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
 
+# compiled code (Wari's numba search) is compiled once and kept for later runs
+os.environ.setdefault("NUMBA_CACHE_DIR",
+                      str(Path(__file__).resolve().parent.parent / ".numba-cache"))
+
 settings.register_profile(
     "default", max_examples=100, deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
@@ -51,6 +55,6 @@ def _private_data_folder(tmp_path_factory: pytest.TempPathFactory,
     data = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("LUDOTHEEK_DATA", str(data))
     monkeypatch.delenv("LUDOTHEEK_DB", raising=False)
-    # no Wari endgame database is built behind a test's back (minutes of work); tests
-    # that want one build a small one and hand its folder to the player
-    monkeypatch.setenv("LUDOTHEEK_WARI_ENDGAMES", "off")
+    # no data set (Wari's endgame database: minutes of work) is built behind a test's back;
+    # tests that want one build a small one and provide it (core.resources)
+    monkeypatch.setenv("LUDOTHEEK_BUILDS", "off")

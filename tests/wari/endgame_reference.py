@@ -28,11 +28,11 @@ def stop(b: Board) -> int:
     return sum(b[:6]) - sum(b[6:])
 
 
-def moves(b: Board) -> list[tuple[int, int, Board]]:
+def moves(b: Board, abapa: bool = False) -> list[tuple[int, int, Board]]:
     """(cup, captured, board after seen from the opponent) for each legal move."""
     out = []
-    for cup in legal_cups(b, 0):
-        after, captured = sow_and_capture(b, cup)
+    for cup in legal_cups(b, 0, abapa):
+        after, captured = sow_and_capture(b, cup, abapa)
         out.append((cup, captured, (*after[6:], *after[:6])))
     return out
 
@@ -41,7 +41,7 @@ def clip(c: int, lo: int, hi: int) -> int:
     return min(max(c, lo), hi)
 
 
-def reference(top: int) -> dict[Board, tuple[int, int, int, int]]:
+def reference(top: int, abapa: bool = False) -> dict[Board, tuple[int, int, int, int]]:
     """``board -> (f, g, F, G)`` for every board of at most ``top`` seeds.
 
     ``f``/``g``: the most the mover can make sure of with a capture or the end
@@ -56,7 +56,7 @@ def reference(top: int) -> dict[Board, tuple[int, int, int, int]]:
     out: dict[Board, tuple[int, int, int, int]] = {}
     for n in range(top + 1):
         tier = list(boards(n))
-        listed = {b: moves(b) for b in tier}
+        listed = {b: moves(b, abapa) for b in tier}
         exits: dict[Board, tuple[list[int], list[int], list[int]]] = {}
         for b, ms in listed.items():
             fresh, low, high = [], [], []

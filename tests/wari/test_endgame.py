@@ -11,6 +11,7 @@ import pytest
 
 from ludotheek.core.rng import Rng
 from ludotheek.games.wari import GAME, WariState
+from ludotheek.core.resources import MemoryStore
 from ludotheek.games.wari import endgame as eg
 from ludotheek.games.wari.endgame_build import sow_all
 from ludotheek.games.wari.endgame_index import (
@@ -22,22 +23,14 @@ from ludotheek.games.wari.endgame_index import (
 )
 from ludotheek.games.wari.rules import legal_cups, sow_and_capture
 from tests.wari.endgame_reference import boards, clip, horizon_values, reference, stop
+from tests.wari.helpers import small_db
 
 SMALL = 7  # the database the tests build (a second or two)
 
 
 @pytest.fixture(scope="module")
-def db_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("endgames")
-    eg.build_database(folder, SMALL)
-    return folder
-
-
-@pytest.fixture(scope="module")
-def db(db_folder: Path) -> eg.EndgameDB:
-    loaded = eg.load(db_folder)
-    assert loaded is not None and loaded.max_seeds == SMALL
-    return loaded
+def db() -> eg.EndgameDB:
+    return small_db(SMALL)
 
 
 def random_board(rng: Rng, seeds: int) -> tuple[int, ...]:
@@ -216,62 +209,40 @@ def test_forcing_moves_make_progress(db: eg.EndgameDB) -> None:
             raise AssertionError(f"no capture or end from {board}")
 
 
-# --- files ----------------------------------------------------------------------------------
-def test_files_manifest_and_stale_caches(tmp_path: Path) -> None:
-    db = eg.build_database(tmp_path, 3)
-    manifest = json.loads((tmp_path / "manifest.json").read_text())
-    assert manifest["format"] == eg.FORMAT and manifest["fingerprint"] == eg.fingerprint()
-    assert sorted(manifest["tiers"], key=int) == ["0", "1", "2", "3"]
-    assert manifest["tiers"]["3"]["positions"] == 364
-    assert db.max_seeds == 3 and eg.load(tmp_path, 2).max_seeds == 2  # type: ignore[union-attr]
-    # a damaged tier file: the database stops below it, and a build repairs it
-    tier = tmp_path / "tier-02.npy"
-    data = bytearray(tier.read_bytes())
-    data[-1] ^= 1
-    tier.write_bytes(bytes(data))
-    assert eg.load(tmp_path).max_seeds == 1  # type: ignore[union-attr]
-    assert eg.build_database(tmp_path, 3).max_seeds == 3
-    # another format or rules fingerprint: stale, not used, rebuilt
-    manifest = json.loads((tmp_path / "manifest.json").read_text())
-    manifest["fingerprint"] = "0" * 16
-    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
-    assert eg.load(tmp_path) is None
-    assert eg.build_database(tmp_path, 3).max_seeds == 3
-    assert eg.load(tmp_path) is not None
+# --- kept and read back -----------------------------------------------------------------------
+def test_kept_through_a_store_and_stale_for_other_rules() -> None:
+    store = MemoryStore()
+    eg.build(store, None, {"max_seeds": 3})
+    info = store.json("info")
+    assert info["format"] == eg.FORMAT and info["fingerprint"] == eg.fingerprint()
+    assert [t["positions"] for t in info["tiers"]] == [1, 12, 78, 364]
+    assert store.checkpoints == 4  # one a tier: the first tiers are usable early
+    db = eg.open_db(store)
+    assert db is not None and db.max_seeds == 3 and db.complete
+    assert db.limited(2).max_seeds == 2 and len(db.limited(2).contiguous) == 1 + 12 + 78
+    # the Abapa rules' database is another one: this copy is stale for them
+    assert eg.open_db(store, abapa=True) is None
+    assert eg.fingerprint(abapa=True) != eg.fingerprint()
+    # a copy built in part (tiers 0-2 of 3 appended so far) opens as incomplete
+    part = MemoryStore()
+    for key in ("codes",):
+        part.appended[key] = store.appended[key][:3]
+    part.values["info"] = store.values["info"]
+    partial = eg.open_db(part)
+    assert partial is not None and partial.max_seeds == 2 and not partial.complete
 
 
-def test_no_database_when_switched_off(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(eg.ENV, "off")
-    assert eg.shared(tmp_path) is None
-    monkeypatch.setenv(eg.ENV, "load")
-    assert eg.shared(tmp_path / "none") is None
-    assert not (tmp_path / "none" / "build.lock").exists()  # "load" never builds
-
-
-def test_build_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``ludotheek build wari-endgames``: into the data folder, a summary per seed count;
-    a second run keeps the intact database."""
-    from click.testing import CliRunner
-
-    from ludotheek.cli import cli
-
-    monkeypatch.setenv("LUDOTHEEK_DATA", str(tmp_path))
-    runner = CliRunner()
-    result = runner.invoke(cli, ["build", "wari-endgames", "--max-seeds", "4"])
-    assert result.exit_code == 0, result.output
-    assert "5 tiers, 1,820 positions" in result.output
-    assert result.output.splitlines()[-2].split()[:2] == ["4", "1,365"]
-    assert eg.load(tmp_path / "wari-endgames").max_seeds == 4  # type: ignore[union-attr]
-    again = runner.invoke(cli, ["build", "wari-endgames", "--max-seeds", "4"])
-    assert again.exit_code == 0 and "tiers" in again.output and "1,365" not in again.output
-    bad = runner.invoke(cli, ["build", "nothing"])
-    assert bad.exit_code == 2
-
-
-def test_one_background_build_at_a_time(tmp_path: Path) -> None:
-    """A lock file naming a live process: no second build is started."""
-    import os
-
-    (tmp_path / "build.lock").write_text(str(os.getpid()))
-    assert eg.ensure_background(tmp_path) is False
-    assert (tmp_path / "build.lock").read_text() == str(os.getpid())
+def test_abapa_database_values_match_plain_minimax() -> None:
+    """The Abapa rules' database (a grand slam is legal and captures nothing) against
+    plain minimax over the engine's Abapa moves, every board of at most 5 seeds."""
+    db = small_db(5, abapa=True)
+    ref = reference(5, abapa=True)
+    for b, (f, g, lo, hi) in ref.items():
+        assert db.bounds_of(b) == (f, g), b
+        assert db.is_exact(b) == (lo == hi), b
+    assert len(ref) == sum(tier_size(n) for n in range(6))
+    # a grand slam: legal, capturing nothing, so North has the seeds to play on
+    b = (0, 0, 0, 0, 0, 2, 1, 2, 0, 0, 0, 0)
+    assert small_db(5).value(b, 0) == 5  # the applet's forced grand slam takes all five
+    (move,) = db.moves(b, 0)
+    assert move.cup == 5 and move.captured == 0 and db.value(b, 0) < 5

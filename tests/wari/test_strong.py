@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
 from ludotheek import players
+from ludotheek.core import resources
 from ludotheek.core.rng import Rng
 from ludotheek.games.wari import GAME, WariState
 from ludotheek.games.wari import endgame as eg
 from ludotheek.games.wari.rules import sow_and_capture
 from ludotheek.games.wari.search import Searcher, expand
 from ludotheek.games.wari.strong import StrongPlayer
+from tests.wari.helpers import small_db
 
 SMALL = 8  # the database built for these tests (a few seconds)
 
 
-@pytest.fixture(scope="module")
-def db_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("endgames")
-    eg.build_database(folder, SMALL)
-    return folder
+@pytest.fixture
+def db() -> Iterator[eg.EndgameDB]:
+    """The small database, provided to the players as the application would."""
+    small = small_db(SMALL)
+    with resources.using(resources.StaticResources({"wari-endgames": small})):
+        yield small
+
+
+BOTH = pytest.mark.parametrize("compiled", ["off", "on"])  # Python's search, the compiled one
 
 
 def random_position(rng: Rng, seeds: int, mover: int) -> WariState:
@@ -67,12 +73,17 @@ def test_expand_is_the_engines_legal_moves() -> None:
                 assert mine == child
 
 
-def test_plays_legal_moves_within_its_time() -> None:
+@BOTH
+def test_plays_legal_moves_within_its_time(compiled: str) -> None:
     """A whole game against greedy at 0.05 s a move: every move legal (the engine
     checks), and no search works on after its time by more than a little (the time is
     read every 256 nodes). Measured in CPU time, which other work on a busy machine
     does not add to (the wall-clock time of a move does grow with the load)."""
-    player = StrongPlayer(seconds=0.05, endgames="off")
+    if compiled == "on":
+        from ludotheek.games.wari import fast
+
+        fast.warm()  # compiled (or loaded) before the clock runs: ready() in play
+    player = StrongPlayer(seconds=0.05, endgames="off", compiled=compiled)
     greedy = players.get("wari", "greedy", seed=1)
     state = GAME.new()
     slowest = 0.0
@@ -87,20 +98,19 @@ def test_plays_legal_moves_within_its_time() -> None:
     assert slowest < 0.05 + 0.5
 
 
-def test_a_fixed_depth_is_repeatable() -> None:
+@BOTH
+def test_a_fixed_depth_is_repeatable(compiled: str) -> None:
     state = midgame(3, 10)
-    a = StrongPlayer(depth=5, endgames="off").analyse(state)
-    b = StrongPlayer(depth=5, endgames="off").analyse(state)
+    a = StrongPlayer(depth=5, endgames="off", compiled=compiled).analyse(state)
+    b = StrongPlayer(depth=5, endgames="off", compiled=compiled).analyse(state)
     assert (a.move, a.value, a.ranking) == (b.move, b.value, b.ranking)
     assert a.stats["depth"] == 5 and a.move in state.legal_moves()
 
 
-def test_rule_perfect_play_with_the_database(db_folder: Path) -> None:
+def test_rule_perfect_play_with_the_database(db: eg.EndgameDB) -> None:
     """On 300 random positions with at most 8 seeds, the player's move has the best
     value the database gives (its value is the position's)."""
-    db = eg.load(db_folder)
-    assert db is not None
-    player = StrongPlayer(endgames=str(db_folder))
+    player = StrongPlayer()
     rng = Rng.from_seed(12)
     for _ in range(300):
         state = random_position(rng, 1 + rng.randbelow(SMALL), rng.randbelow(2))
@@ -111,15 +121,16 @@ def test_rule_perfect_play_with_the_database(db_folder: Path) -> None:
         assert player.choose(state) == analysis.move
 
 
-def test_the_search_uses_the_database_at_its_leaves(db_folder: Path) -> None:
+@BOTH
+def test_the_search_uses_the_database_at_its_leaves(db: eg.EndgameDB, compiled: str) -> None:
     """With more seeds than the database holds, the search still ends in it: a board of
     10 seeds searched 3 plies deep reads exact values below 9 seeds."""
-    db = eg.load(db_folder)
-    searcher = Searcher(db=db)
     state = GAME.position([0, 2, 0, 1, 0, 1, 1, 1, 0, 2, 1, 1], to_move=0)
+    searcher = StrongPlayer(compiled=compiled).searcher()
+    assert searcher.db_max == SMALL
     result = searcher.run(state, None, 3)
     assert result.depth == 3
-    plain = Searcher().run(state, None, 3)
+    plain = StrongPlayer(compiled=compiled, endgames="off").searcher().run(state, None, 3)
     assert result.nodes < plain.nodes  # the database cut the tree short
 
 
@@ -141,19 +152,21 @@ TACTICS: list[tuple[tuple[int, ...], int, set[str], str]] = [
 ]
 
 
+@BOTH
 @pytest.mark.parametrize("board, mover, best, greedy", TACTICS)
 def test_finds_the_winning_line_by_search(board: tuple[int, ...], mover: int, best: set[str],
-                                          greedy: str) -> None:
+                                          greedy: str, compiled: str) -> None:
     state = GAME.position(board, to_move=mover)
     captures = {m: sow_and_capture(state.board, int(m) - 1)[1] for m in state.legal_moves()}
     assert max(captures, key=lambda m: captures[m]) == greedy  # the tempting capture
-    move = StrongPlayer(depth=8, endgames="off").choose(state)
+    move = StrongPlayer(depth=8, endgames="off", compiled=compiled).choose(state)
     assert move in best and greedy not in best
 
 
-def test_hint_analysis_from_the_search() -> None:
+@BOTH
+def test_hint_analysis_from_the_search(compiled: str) -> None:
     state = midgame(5, 12)
-    a = StrongPlayer(depth=4, endgames="off").analyse(state)
+    a = StrongPlayer(depth=4, endgames="off", compiled=compiled).analyse(state)
     assert a.move in state.legal_moves() and a.value is not None
     assert sorted(m for m, _ in a.ranking) == sorted(state.legal_moves())
     assert a.ranking[0] == (a.move, a.value)
@@ -162,10 +175,10 @@ def test_hint_analysis_from_the_search() -> None:
     assert a.stats["line"][0] == a.move
 
 
-def test_hint_analysis_from_the_database(db_folder: Path) -> None:
+def test_hint_analysis_from_the_database(db: eg.EndgameDB) -> None:
     # South captures 2 from cup 6 and North must then feed South: South gets all 3
     state = GAME.position([0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1], stores=(20, 25), to_move=0)
-    a = StrongPlayer(endgames=str(db_folder)).analyse(state)
+    a = StrongPlayer().analyse(state)
     assert (a.move, a.value) == ("6", 3.0)
     assert a.reason.startswith("captures 2 now; ")
     assert "loses by 2 seeds with perfect play" in a.reason and "endgame database" in a.reason
@@ -188,7 +201,8 @@ def _game_ending_by_repetition() -> tuple[WariState, str]:
             return before, move
 
 
-def test_the_repetition_rule_in_the_search() -> None:
+@BOTH
+def test_the_repetition_rule_in_the_search(compiled: str) -> None:
     """A move into a position met twice already ends the game (its third occurrence):
     the search values it as the repetition rule scores it, each side keeping its
     seeds, and the hint's ranking shows that value."""
@@ -198,7 +212,7 @@ def test_the_repetition_rule_in_the_search() -> None:
     after = before.play(move)
     assert after.end_reason == "repetition"
     kept = after.stores[me] - before.stores[me] - (after.stores[1 - me] - before.stores[1 - me])
-    a = StrongPlayer(depth=2, endgames="off").analyse(before)
+    a = StrongPlayer(depth=2, endgames="off", compiled=compiled).analyse(before)
     assert dict(a.ranking)[move] == kept
     counts = Searcher.repetition_counts(before)
     assert sorted(counts.values()) == sorted(before._hist.values()) and 2 in counts.values()
@@ -211,3 +225,44 @@ def test_the_stretch_start() -> None:
     later = state.play("1")  # no capture: the stretch goes on, North to move
     assert later.board == (0, 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0)
     assert Searcher.stretch_start(later) == -2
+
+
+def test_the_compiled_search_comes_from_the_application() -> None:
+    """``compiled=auto``: the compiled search where the application provides it (the
+    data set ``wari-search``), Python's until then."""
+    from ludotheek.games.wari import fast
+    from ludotheek.games.wari.fast import FastSearcher
+
+    player = StrongPlayer(depth=3)
+    assert isinstance(player.searcher(), Searcher)
+    with resources.using(resources.StaticResources({"wari-search": fast})):
+        assert isinstance(player.searcher(), FastSearcher)
+    assert isinstance(StrongPlayer(compiled="off").searcher(), Searcher)
+
+
+def test_rule_perfect_play_with_the_abapa_database() -> None:
+    """rules=abapa: the Abapa database (a grand slam captures nothing) decides."""
+    abapa = small_db(6, abapa=True)
+    player = StrongPlayer()
+    rng = Rng.from_seed(5)
+    with resources.using(resources.StaticResources({"wari-endgames-abapa": abapa})):
+        for _ in range(100):
+            while True:
+                board = [0] * 12
+                for _ in range(1 + rng.randbelow(6)):
+                    board[rng.randbelow(12)] += 1
+                state = GAME.position(board, (20, 22), rng.randbelow(2), rules="abapa")
+                if not state.is_over:
+                    break
+            a = player.analyse(state)
+            values = {str(m.cup + 1): m.value for m in abapa.moves(state.board,
+                                                                   state.to_move or 0)}
+            assert a.stats["database"] and values[a.move] == max(values.values())
+    assert player.database(abapa=False) is None  # the applet's rules have their own
+
+
+def test_the_old_strong_player_is_kept_by_name() -> None:
+    """Today's strong of before the compiled search, for comparisons: Python's search
+    and the database up to 15 seeds."""
+    old = players.get("wari", "strong-v1")
+    assert isinstance(old, StrongPlayer) and old.compiled == "off" and old.max_seeds == 15

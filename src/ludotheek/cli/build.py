@@ -1,94 +1,94 @@
-"""``ludotheek build TARGET``: data computed once and kept in the data folder.
+"""``ludotheek build NAME ...``: data computed once and kept in the data folder.
 
-Targets (:data:`TARGETS`): ``wari-endgames``, the Wari endgame database (every
-board with at most 15 seeds solved by retrograde analysis; a few minutes, about
-70 MB).
+The names are the data sets the games declare (``ludotheek.resources.data_sets``), e.g.
+``wari-search`` (Wari's compiled search), ``wari-endgames`` and ``wari-endgames-abapa``
+(its endgame databases). A complete copy of the same version is kept unless ``--force``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
+from ludotheek import resources
 from ludotheek.cli.common import progress_bar
 from ludotheek.cli.lang import lang_option
+from ludotheek.core.errors import BadOption
 from ludotheek.texts import text
 
 
-def _wari_endgames(folder: Path | None, max_seeds: int | None, quiet: bool,
-                   force: bool, lang: str) -> None:
-    from ludotheek.games.wari import endgame
-    from ludotheek.games.wari.endgame_index import tier_size
+def _title(title: Any, lang: str) -> str:
+    return str(title.get(lang) or title["en"]) if isinstance(title, dict) else str(title)
 
-    top = endgame.FULL if max_seeds is None else max_seeds
-    path = folder or endgame.default_folder()
-    sizes = [tier_size(n) for n in range(top + 1)]
-    base = [3 * sum(sizes[:n]) for n in range(top + 2)]
-    offset = {"moves": 0, "solve": 1, "robust": 2}
-    current = {"n": 0, "at": 0}
-    rows: list[str] = []
+
+def _build_one(name: str, root: Path, params: dict[str, Any], quiet: bool, force: bool,
+               lang: str) -> None:
+    ds = resources.data_set(name)
+    title = _title(ds.title, lang)
     start = time.perf_counter()
-    with progress_bar(base[-1], text("cli.build.progress", lang, top=top)) as bar:
+    state: dict[str, Any] = {"bar": None, "at": 0}
+    with contextlib.ExitStack() as stack:
         def progress(stage: str, done: int, total: int) -> None:
-            n = current["n"]
-            at = base[n] + offset[stage] * sizes[n] + done
-            if at > current["at"]:
-                bar.update(at - current["at"])
-                current["at"] = at
+            if state["bar"] is None:
+                state["bar"] = stack.enter_context(progress_bar(total, title))
+            if done > state["at"]:
+                state["bar"].update(done - state["at"])
+                state["at"] = done
 
-        def tier_done(n: int, entry: dict[str, Any]) -> None:
-            current["n"] = n + 1
-            if n + 1 < len(sizes):
-                progress("moves", 0, 1)
-            rows.append(f"{n:5d} {entry['positions']:12,d} {entry['settled']:12,d} "
-                        f"{entry['exact']:12,d} "
-                        f"{entry['sweeps']:7d} {entry['seconds']:9.1f} "
-                        f"{entry['cpu_seconds']:9.1f} {entry['bytes'] / 1e6:8.2f}")
-
-        db = endgame.build_database(path, top, progress, tier_done, force)
+        _, built = resources.build(root, name, params, progress, force)
     if quiet:
         return
-    if rows:
-        click.echo(f"{'seeds':>5} {'positions':>12} {'f = g':>12} {'exact':>12} {'sweeps':>7} "
-                   f"{'seconds':>9} {'cpu s':>9} {'MB':>8}")
-        click.echo("\n".join(rows))
-    total = sum(f.stat().st_size for f in path.glob("tier-*.npy"))
-    click.echo(text("cli.build.done", lang, tiers=db.max_seeds + 1, positions=f"{sum(sizes):,}",
-                    mb=f"{total / 1e6:.1f}", path=path,
+    store = resources.FolderStore.open(root / name, name, resources.version_of(ds))
+    assert store is not None
+    if built and ds.describe is not None:
+        click.echo(ds.describe(store))
+    click.echo(text("cli.build.done" if built else "cli.build.kept", lang, title=title,
+                    mb=f"{store.bytes_on_disk() / 1e6:.1f}", path=root / name,
                     seconds=f"{time.perf_counter() - start:.0f}"))
 
 
-#: what ``ludotheek build`` can build: name -> builder(folder, max_seeds, quiet, force, lang)
-TARGETS: dict[str, Callable[[Path | None, int | None, bool, bool, str], None]] = {
-    "wari-endgames": _wari_endgames,
-}
-
-
 @click.command("build")
-@click.argument("target", type=click.Choice(sorted(TARGETS)))
+@click.argument("names", nargs=-1, required=True, metavar="NAME...")
 @click.option("--folder", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Where to keep it (default: in the data folder).")
-@click.option("--max-seeds", type=click.IntRange(0, 15), default=None,
-              help="Wari endgames: only boards with at most this many seeds (default 15).")
+              help="The data folder to keep it in (default: ludotheek's data folder).")
+@click.option("--max-seeds", type=click.IntRange(0, 24), default=None,
+              help="Wari endgames: only boards with at most this many seeds.")
 @click.option("--nice", "niceness", type=click.IntRange(0, 19), default=0,
               help="Lower this process's priority first.")
 @click.option("--lock", type=click.Path(dir_okay=False, path_type=Path), default=None,
               hidden=True, help="A lock file to remove at the end (background builds).")
+@click.option("--queue", is_flag=True, hidden=True,
+              help="Wait for other background builds to finish first.")
 @click.option("--quiet", is_flag=True, help="No summary at the end.")
 @click.option("--force", is_flag=True, help="Build again even if a valid copy is there.")
 @lang_option
-def command(target: str, folder: Path | None, max_seeds: int | None, niceness: int,
-            lock: Path | None, quiet: bool, force: bool, lang: str) -> None:
-    """Build TARGET once and keep it in the data folder (a valid copy is kept)."""
-    if niceness:
-        os.nice(niceness)
+def command(names: tuple[str, ...], folder: Path | None, max_seeds: int | None,
+            niceness: int, lock: Path | None, queue: bool, quiet: bool, force: bool,
+            lang: str) -> None:
+    """Build the data sets NAME... once and keep them in the data folder."""
+    from ludotheek.store.paths import data_dir
+
     try:
-        TARGETS[target](folder, max_seeds, quiet, force, lang)
+        if niceness:
+            os.nice(niceness)
+        root = folder if folder is not None else data_dir()
+        resources.setup(root)
+        known = resources.data_sets()
+        for name in names:
+            if name not in known:
+                raise BadOption(f"{name!r} is not a data set; the data sets are: "
+                                f"{', '.join(known)}", code="data.unknown", name=name,
+                                names=", ".join(known))
+        with resources.queue_lock(root) if queue else contextlib.nullcontext():
+            for name in names:
+                params = {} if max_seeds is None or "max_seeds" not in known[name].params \
+                    else {"max_seeds": max_seeds}
+                _build_one(name, root, params, quiet, force, lang)
     finally:
         if lock is not None:
             lock.unlink(missing_ok=True)

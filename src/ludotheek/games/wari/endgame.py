@@ -1,13 +1,19 @@
 """The Wari endgame database: every board with at most 15 seeds, solved.
 
-Built by retrograde analysis (``endgame_build``) once, by ``ludotheek build
-wari-endgames`` or on first need, and kept in the data folder
-(``ludotheek.store.paths.data_dir() / "wari-endgames"``): one file per seed count
-(``tier-NN.npy``, four bytes a board: the lower and upper values ``f`` and ``g``
-and the sweeps ``df`` and ``dg`` at which they settled) and ``manifest.json``
-(format, a fingerprint of the rules, each file's SHA-256). A folder whose format,
-rules fingerprint or checksums do not match is stale: it is not used, and a
-build replaces it.
+Built by retrograde analysis (``endgame_build``) once and kept by the application
+(``ludotheek build wari-endgames``, or in the background on first need; see
+:mod:`ludotheek.core.resources`): this module only computes it (:func:`build`,
+through a ``Sink``) and reads it back (:func:`open_db`, from a ``Source``). Two data
+sets: ``wari-endgames`` (the applet's rules) and ``wari-endgames-abapa`` (the Abapa
+rules, where a grand slam is legal and captures nothing).
+
+What is kept, per seed count (tier): one *code* byte a board, appended to the array
+``codes`` (all tiers one after the other, so that the compiled search maps them at
+once), and the tier's table of codes -> the lower and upper value ``(f, g)`` (in
+``info``: at most 256 pairs a tier); packed apart, because only a player choosing
+its move needs them, the sweeps at which ``f`` and ``g`` settled (``dist-NN``) and
+whether each value is exact (``exact-NN``, a bit a board). ``info`` also holds the
+format and a fingerprint of the rules: a copy with another one is stale.
 
 What a value means (docs/rules/wari.md, "Endgame database"): the net gain of the
 player to move from the seeds on the board with perfect play by both, where play
@@ -16,36 +22,32 @@ scores the position at which the capture-free stretch began. A board whose
 lower and upper values agree is *exact*: both players can make sure of that
 value without any position repeating, so the repetition rule never comes into it.
 
->>> import tempfile
->>> folder = tempfile.mkdtemp()
->>> db = build_database(folder, max_seeds=4)
+>>> from ludotheek.core.resources import MemoryStore
+>>> store = MemoryStore()
+>>> build(store, None, {"max_seeds": 4})
+>>> db = open_db(store)
 >>> db.max_seeds
 4
 >>> db.value((0, 0, 0, 0, 0, 1) + (1, 0, 0, 0, 0, 0), mover=0)  # South captures 2
 2
->>> load(folder).covers(4), load(folder).covers(5)
+>>> db.covers(4), db.covers(5)
 (True, False)
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import subprocess
-import sys
-import threading
 import time
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ludotheek.core.resources import Progress, Sink, Source
 from ludotheek.core.rng import Rng
-from ludotheek.games.wari.endgame_build import LOW, Lower, Progress, solve, tier_moves
+from ludotheek.games.wari.endgame_build import LOW, Lower, solve, tier_moves
 from ludotheek.games.wari.endgame_index import _prefix_table, from_mover, tier_size
 from ludotheek.games.wari.rules import legal_cups, sow_and_capture
 
@@ -54,32 +56,18 @@ __all__ = [
     "FULL",
     "EndgameDB",
     "MoveValue",
-    "build_database",
-    "default_folder",
-    "ensure_background",
-    "load",
-    "shared",
+    "build",
+    "fingerprint",
+    "open_db",
 ]
 
-#: the layout and meaning of the files; a change makes old folders stale
-FORMAT = 1
+#: the layout and meaning of what is kept; a change makes old copies stale
+FORMAT = 2
 #: the full database: every board with at most this many seeds
 FULL = 15
-#: ``LUDOTHEEK_WARI_ENDGAMES``: ``auto`` (default: load, or build in the background on
-#: first need), ``load`` (use a database that is there, never build) or ``off``
-ENV = "LUDOTHEEK_WARI_ENDGAMES"
-#: one board: lower and upper value, the sweeps at which they settled, and whether its
-#: value is exact (the same however endless play is scored)
-DTYPE = np.dtype([("f", "i1"), ("g", "i1"), ("df", "u1"), ("dg", "u1"), ("exact", "?")])
 
 
-def default_folder() -> Path:
-    from ludotheek.store.paths import data_dir
-
-    return data_dir() / "wari-endgames"
-
-
-def fingerprint() -> str:
+def fingerprint(abapa: bool = False) -> str:
     """A digest of the rules as the database sees them: the engine's legal moves and
     captures on 600 fixed boards (changes to the rules change it), and the format."""
     rng = Rng.from_seed(20261129)
@@ -89,10 +77,10 @@ def fingerprint() -> str:
         board = [0] * 12
         for _ in range(n):
             board[rng.randbelow(12)] += 1
-        cups = legal_cups(tuple(board), 0)
+        cups = legal_cups(tuple(board), 0, abapa)
         h.update(bytes(board) + bytes(cups) + b"|")
         for cup in cups:
-            after, captured = sow_and_capture(tuple(board), cup)
+            after, captured = sow_and_capture(tuple(board), cup, abapa)
             h.update(bytes(after) + bytes([captured]))
     return h.hexdigest()[:16]
 
@@ -127,44 +115,93 @@ class MoveValue:
 
 
 class EndgameDB:
-    """Solved tiers 0..``max_seeds``, looked up by board and player to move."""
+    """Solved tiers 0..``max_seeds``, looked up by board and player to move.
 
-    def __init__(self, tiers: list[npt.NDArray[Any]], folder: Path | None = None) -> None:
-        self.tiers = tiers
-        self.folder = folder
+    ``codes[n]``: tier ``n``'s code byte a board; ``pairs[n, code]``: its ``(f, g)``;
+    ``contiguous``: all tiers' codes one after the other (for the compiled search);
+    ``source``: where the sweeps and exact flags are read from when first needed."""
+
+    def __init__(self, codes: list[npt.NDArray[np.uint8]], pairs: npt.NDArray[np.int64],
+                 contiguous: npt.NDArray[np.uint8], source: Source | None = None,
+                 abapa: bool = False, complete: bool = True) -> None:
+        self.codes = codes
+        self.pairs = pairs
+        self.contiguous = contiguous
+        self.source = source
+        self.abapa = abapa
+        #: every tier the data set was built for is there (False while it is being built)
+        self.complete = complete
+        self._dist: dict[int, npt.NDArray[np.uint8]] = {}
+        self._exact: dict[int, npt.NDArray[np.bool_]] = {}
+        self._pairs = [[(int(f), int(g)) for f, g in tier] for tier in pairs]
 
     @property
     def max_seeds(self) -> int:
-        return len(self.tiers) - 1
+        return len(self.codes) - 1
 
     def covers(self, seeds: int) -> bool:
         return seeds <= self.max_seeds
 
+    def limited(self, max_seeds: int) -> EndgameDB:
+        """The same database with the tiers above ``max_seeds`` left out."""
+        if max_seeds >= self.max_seeds:
+            return self
+        k = max_seeds + 1
+        size = sum(tier_size(n) for n in range(k))
+        db = EndgameDB(self.codes[:k], self.pairs[:k], self.contiguous[:size], self.source,
+                       self.abapa)
+        db._dist, db._exact = self._dist, self._exact
+        return db
+
+    def kernel_tables(self) -> Any:
+        """The database as the compiled search reads it (``fast.KernelTables``)."""
+        from ludotheek.games.wari.fast import KernelTables
+
+        return KernelTables(self.contiguous, self.pairs)
+
+    def _distances(self, n: int) -> npt.NDArray[np.uint8]:
+        d = self._dist.get(n)
+        if d is None:
+            assert self.source is not None, "no sweeps kept with this database"
+            d = self._dist[n] = self.source.array(f"dist-{n:02d}")
+        return d
+
+    def bounds_of(self, b: tuple[int, ...] | list[int]) -> tuple[int, int]:
+        """``(f, g)`` of a board seen from the mover (mover's cups first)."""
+        n = sum(b)
+        return self._pairs[n][self.codes[n][_rank(b, n)]]
+
     def entry(self, b: tuple[int, ...] | list[int]) -> tuple[int, int, int, int]:
         """``(f, g, df, dg)`` of a board seen from the mover (mover's cups first)."""
         n = sum(b)
-        row = self.tiers[n][_rank(b, n)]
-        return int(row[0]), int(row[1]), int(row[2]), int(row[3])
+        r = _rank(b, n)
+        f, g = self._pairs[n][self.codes[n][r]]
+        d = self._distances(n)
+        return f, g, int(d[2 * r]), int(d[2 * r + 1])
 
     def is_exact(self, b: tuple[int, ...] | list[int]) -> bool:
         """Whether the value of a board seen from the mover is the same however endless
         play is scored."""
         n = sum(b)
-        return bool(self.tiers[n][_rank(b, n)][4])
+        flags = self._exact.get(n)
+        if flags is None:
+            assert self.source is not None, "no exact flags kept with this database"
+            packed = self.source.array(f"exact-{n:02d}")
+            flags = self._exact[n] = np.unpackbits(packed, count=tier_size(n)).astype(bool)
+        return bool(flags[_rank(b, n)])
 
     def bounds(self, board: tuple[int, ...], mover: int) -> tuple[int, int]:
         """Lower and upper value ``(f, g)`` for the player ``mover`` (0 South, 1 North)
         to move on ``board`` (cup 1 first). ``f`` is -100 where the mover cannot force a
         capture or the end."""
-        f, g, _, _ = self.entry(from_mover(board, mover))
-        return f, g
+        return self.bounds_of(from_mover(board, mover))
 
     def value(self, board: tuple[int, ...], mover: int, start: int | None = None) -> int:
         """The mover's net gain from the board with perfect play. ``start``: the mover's
         stop value (own seeds minus the opponent's) at the position where the current
         capture-free stretch began; by default this position's own."""
         b = from_mover(board, mover)
-        f, g, _, _ = self.entry(b)
+        f, g = self.bounds_of(b)
         c = sum(b[:6]) - sum(b[6:]) if start is None else start
         return min(max(c, f), g)
 
@@ -184,8 +221,8 @@ class EndgameDB:
         c = sum(b[:6]) - sum(b[6:]) if start is None else start
         target = min(max(c, f), g)
         out = []
-        for cup in legal_cups(b, 0):
-            after, captured = sow_and_capture(b, cup)
+        for cup in legal_cups(b, 0, self.abapa):
+            after, captured = sow_and_capture(b, cup, self.abapa)
             child = after[6:] + after[:6]
             cf, cg, _, cdg = self.entry(child)
             if captured:
@@ -205,130 +242,118 @@ class EndgameDB:
         return self.moves(board, mover, start)[0]
 
 
-# --- files ---------------------------------------------------------------------------------
-def _tier_path(folder: Path, n: int) -> Path:
-    return folder / f"tier-{n:02d}.npy"
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-_VERIFIED: dict[str, tuple[int, int, str]] = {}
-
-
-def _intact(file: Path, entry: dict[str, Any]) -> bool:
-    """Whether ``file`` has the size and SHA-256 the manifest gives (hashed once per
-    process while its size and modification time stay the same)."""
-    st = file.stat()
-    if st.st_size != entry.get("bytes"):
-        return False
-    key = str(file)
-    known = _VERIFIED.get(key)
-    if known is None or known[:2] != (st.st_size, st.st_mtime_ns):
-        known = (st.st_size, st.st_mtime_ns, _sha256(file))
-        _VERIFIED[key] = known
-    return known[2] == entry.get("sha256")
-
-
-def _read_manifest(folder: Path) -> dict[str, Any] | None:
-    try:
-        data = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def _write_json(path: Path, data: dict[str, Any]) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
-
-
-def load(folder: str | os.PathLike[str] | None = None, max_seeds: int = FULL,
-         verify: bool = True) -> EndgameDB | None:
-    """The database in ``folder`` (default: the data folder), tiers 0..k for the largest
-    k <= ``max_seeds`` whose files are all there and intact; ``None`` if there is no
-    usable tier 0 (missing, stale format or rules, or a bad checksum)."""
-    path = Path(folder) if folder is not None else default_folder()
-    manifest = _read_manifest(path)
-    if (manifest is None or manifest.get("format") != FORMAT
-            or manifest.get("fingerprint") != fingerprint()):
-        return None
-    tiers = []
-    info = manifest.get("tiers", {})
-    for n in range(max_seeds + 1):
-        entry = info.get(str(n))
-        file = _tier_path(path, n)
-        if not entry or not file.exists() or (verify and not _intact(file, entry)):
-            break
-        table = np.load(file, mmap_mode="r")
-        if len(table) != tier_size(n):
-            break
-        tiers.append(table)
-    return EndgameDB(tiers, path) if tiers else None
-
-
-def build_database(folder: str | os.PathLike[str] | None = None, max_seeds: int = FULL,
-                   progress: Progress | None = None,
-                   tier_done: Callable[[int, dict[str, Any]], None] | None = None,
-                   force: bool = False) -> EndgameDB:
-    """Solve tiers 0..``max_seeds`` and write them, one file a tier as each is done (a
-    process may use the first tiers while the others are being built). An intact
-    database already there is kept unless ``force``."""
-    path = Path(folder) if folder is not None else default_folder()
-    path.mkdir(parents=True, exist_ok=True)
-    existing = None if force else load(path, max_seeds)
-    if existing is not None and existing.max_seeds >= max_seeds:
-        return existing
-    manifest: dict[str, Any] = {"format": FORMAT, "fingerprint": fingerprint(), "tiers": {}}
-    _write_json(path / "manifest.json", manifest)
+# --- building and opening ------------------------------------------------------------------
+def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> None:
+    """Solve tiers 0..``params["max_seeds"]`` (``params["abapa"]``: the Abapa rules) and
+    write them through ``sink``, one tier at a time (a checkpoint after each: the first
+    tiers can be used while the others are being built)."""
+    max_seeds = int(params.get("max_seeds", FULL))
+    abapa = bool(params.get("abapa", False))
+    info: dict[str, Any] = {"format": FORMAT, "fingerprint": fingerprint(abapa),
+                            "abapa": abapa, "max_seeds": max_seeds, "tiers": []}
     lower: list[Lower] = []
     for n in range(max_seeds + 1):
-        start = time.perf_counter()
-        cpu = time.process_time()
-        moves = tier_moves(n, lower, progress=progress)
-        sol = solve(n, moves, progress=progress)
+        start, cpu = time.perf_counter(), time.process_time()
+        step = _overall(progress, n, max_seeds)
+        moves = tier_moves(n, lower, progress=step, abapa=abapa)
+        sol = solve(n, moves, progress=step)
         fresh = sol.fresh_values(moves.stop)
-        robust = solve(n, moves, progress=_stage(progress, "robust"), robust=True)
+        robust = solve(n, moves, progress=_stage(step, "robust"), robust=True)
         # a value always lies in -n..n ("cannot force" and "endless" say no more)
         low = np.maximum(robust.f, -n).astype(np.int8)
         high = np.minimum(robust.g, n).astype(np.int8)
         lower.append(Lower(fresh, low, high))
-        table = np.empty(len(sol.f), dtype=DTYPE)
-        table["f"], table["g"] = sol.f, sol.g
-        table["df"], table["dg"] = _depth(sol.df), _depth(sol.dg)
-        table["exact"] = low == high
-        file = _tier_path(path, n)
-        tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp.npy")
-        np.save(tmp, table)
-        os.replace(tmp, file)
-        entry = {
-            "positions": len(table), "bytes": file.stat().st_size, "sha256": _sha256(file),
-            "sweeps": sol.sweeps, "settled": int((sol.f == sol.g).sum()),
-            "exact": int(table["exact"].sum()),
+        codes, pairs = encode(sol.f, sol.g)
+        dist = np.empty(2 * len(codes), dtype=np.uint8)
+        dist[0::2], dist[1::2] = _depth(sol.df), _depth(sol.dg)
+        sink.append("codes", codes)
+        sink.put_array(f"dist-{n:02d}", dist, compress=True)
+        sink.put_array(f"exact-{n:02d}", np.packbits(low == high), compress=True)
+        info["tiers"].append({
+            "pairs": pairs, "positions": len(codes), "sweeps": sol.sweeps,
+            "settled": int((sol.f == sol.g).sum()), "exact": int((low == high).sum()),
             "cannot_force": int((sol.f == LOW).sum()),
             "seconds": round(time.perf_counter() - start, 2),
             "cpu_seconds": round(time.process_time() - cpu, 2),
-        }
-        manifest["tiers"][str(n)] = entry
-        _write_json(path / "manifest.json", manifest)
-        if tier_done:
-            tier_done(n, entry)
+        })
+        sink.put_json("info", info)
+        sink.checkpoint()
         del moves
-    db = load(path, max_seeds, verify=False)
-    assert db is not None
-    return db
+
+
+def encode(f: npt.NDArray[np.int8], g: npt.NDArray[np.int8]
+           ) -> tuple[npt.NDArray[np.uint8], list[list[int]]]:
+    """One code byte a board for the pairs ``(f, g)``, and the pairs in code order."""
+    key = (f.astype(np.int64) + 128) * 256 + (g.astype(np.int64) + 128)
+    uniq, inverse = np.unique(key, return_inverse=True)
+    if len(uniq) > 256:
+        raise ValueError(f"{len(uniq)} different (f, g) pairs in a tier, more than 256")
+    pairs = [[int(k // 256 - 128), int(k % 256 - 128)] for k in uniq]
+    return inverse.astype(np.uint8).reshape(-1), pairs
+
+
+def open_db(source: Source, abapa: bool = False) -> EndgameDB | None:
+    """The database kept in ``source``: its complete tiers (None if there is none, or if
+    the copy was made for another format or other rules)."""
+    info = source.json("info")
+    if (not isinstance(info, dict) or info.get("format") != FORMAT
+            or info.get("fingerprint") != fingerprint(abapa)):
+        return None
+    segments = source.segments("codes")
+    tiers = info.get("tiers", [])
+    k = min(len(segments), len(tiers))
+    for n in range(k):
+        if len(segments[n]) != tier_size(n):
+            k = n
+            break
+    if k == 0:
+        return None
+    pairs = np.zeros((k, 256, 2), dtype=np.int64)
+    for n in range(k):
+        p = np.asarray(tiers[n]["pairs"], dtype=np.int64).reshape(-1, 2)
+        pairs[n, : len(p)] = p
+    size = sum(tier_size(n) for n in range(k))
+    contiguous = source.array("codes")[:size]
+    return EndgameDB(segments[:k], pairs, contiguous, source, abapa,
+                     complete=k == int(info.get("max_seeds", FULL)) + 1)
 
 
 def _depth(sweeps: npt.NDArray[np.uint16]) -> npt.NDArray[np.uint8]:
     if sweeps.max(initial=0) > 255:  # (at most 147 in the 16 tiers; kept as a check)
         raise ValueError("a forced line longer than 255 sweeps does not fit the format")
     return sweeps.astype(np.uint8)
+
+
+def _overall(progress: Progress | None, n: int, top: int) -> Progress | None:
+    """Tier ``n``'s stages (moves, solve, robust) as the whole build's progress: each
+    stage of a tier counts as many units as the tier has boards."""
+    if progress is None:
+        return None
+    sizes = [tier_size(k) for k in range(top + 1)]
+    base = 3 * sum(sizes[:n])
+    total = 3 * sum(sizes)
+    offset = {"moves": 0, "solve": 1, "robust": 2}
+    outer = progress
+
+    def step(stage: str, done: int, size: int) -> None:
+        outer("endgames", base + offset.get(stage, 0) * sizes[n] + done * sizes[n]
+              // max(size, 1), total)
+
+    return step
+
+
+def describe(source: Source) -> str:
+    """A table of the tiers kept in ``source`` (``ludotheek build``'s summary)."""
+    info = source.json("info") or {}
+    rows = [f"{'seeds':>5} {'positions':>12} {'f = g':>12} {'exact':>12} {'sweeps':>7} "
+            f"{'seconds':>9} {'cpu s':>9}"]
+    for n, t in enumerate(info.get("tiers", [])):
+        rows.append(f"{n:5d} {t['positions']:12,d} {t['settled']:12,d} {t['exact']:12,d} "
+                    f"{t['sweeps']:7d} {t.get('seconds', 0):9.1f} {t.get('cpu_seconds', 0):9.1f}")
+    total = sum(t["positions"] for t in info.get("tiers", []))
+    rows.append(f"Wari endgame database{' (Abapa rules)' if info.get('abapa') else ''}: "
+                f"{len(info.get('tiers', []))} tiers, {total:,} positions")
+    return "\n".join(rows)
 
 
 def _stage(progress: Progress | None, name: str) -> Progress | None:
@@ -340,74 +365,3 @@ def _stage(progress: Progress | None, name: str) -> Progress | None:
         inner(name if stage == "solve" else stage, done, total)
 
     return renamed
-
-
-# --- on first need ---------------------------------------------------------------------------
-_SHARED: dict[str, tuple[float, EndgameDB | None]] = {}
-_LOCK = threading.Lock()
-#: seconds between two looks for a database that is missing or still being built
-RELOAD_EVERY = 30.0
-
-
-def mode() -> str:
-    """``auto``, ``load`` or ``off`` (the environment variable :data:`ENV`)."""
-    value = os.environ.get(ENV, "auto").strip().lower()
-    return value if value in ("auto", "load", "off") else "auto"
-
-
-def shared(folder: str | os.PathLike[str] | None = None) -> EndgameDB | None:
-    """The database of this process (loaded once; reloaded while it is incomplete),
-    or ``None``. In ``auto`` mode a missing or incomplete database is built in the
-    background by another process (never here: a search must not wait minutes)."""
-    how = mode()
-    if how == "off":
-        return None
-    path = Path(folder) if folder is not None else default_folder()
-    key = str(path)
-    now = time.monotonic()
-    with _LOCK:
-        looked, db = _SHARED.get(key, (-RELOAD_EVERY, None))
-        if (db is None or db.max_seeds < FULL) and now - looked >= RELOAD_EVERY:
-            db = load(path)
-            _SHARED[key] = (now, db)
-            if (db is None or db.max_seeds < FULL) and how == "auto":
-                ensure_background(path)
-    return db
-
-
-def ensure_background(folder: Path) -> bool:
-    """Start ``ludotheek build wari-endgames`` in the background, niced, unless one
-    is running for ``folder`` (a lock file with its process id). True if started."""
-    folder.mkdir(parents=True, exist_ok=True)
-    lock = folder / "build.lock"
-    try:
-        pid = int(lock.read_text().strip() or 0)
-    except (OSError, ValueError):
-        pid = 0
-    if pid and _alive(pid):
-        return False
-    lock.unlink(missing_ok=True)
-    try:
-        fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-    except FileExistsError:
-        return False
-    log = open(folder / "build.log", "ab")  # noqa: SIM115 (the child keeps it)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "ludotheek", "build", "wari-endgames", "--folder", str(folder),
-         "--lock", str(lock), "--nice", "10"],
-        stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
-    )
-    log.close()
-    os.write(fd, str(proc.pid).encode())
-    os.close(fd)
-    return True
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

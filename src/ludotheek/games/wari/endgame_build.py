@@ -106,12 +106,13 @@ class Lower:
     high: Int8s
 
 
-def sow_all(boards: npt.NDArray[np.integer], cup: int) -> tuple[
+def sow_all(boards: npt.NDArray[np.integer], cup: int, abapa: bool = False) -> tuple[
         npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int16],
         npt.NDArray[np.int16]]:
     """Play own cup ``cup`` (0-5) on every board (M×12, mover first): whether it is a
     candidate (non-empty, and feeding an empty opponent), whether it is a grand slam,
-    the seeds captured and the board after it, seen from the opponent (M×12)."""
+    the seeds captured and the board after it, seen from the opponent (M×12). With
+    ``abapa`` a grand slam captures nothing."""
     b = np.asarray(boards, dtype=np.int16)
     count = b[:, cup]
     delta, last = _sow_tables(int(count.max(initial=0)))
@@ -130,13 +131,17 @@ def sow_all(boards: npt.NDArray[np.integer], cup: int) -> tuple[
     opp_after = np.where(taken, 0, opp)
     candidate = (count > 0) & ((b[:, 6:].sum(axis=1) > 0) | (opp.sum(axis=1) > 0))
     slam = (captured > 0) & (opp_after.sum(axis=1) == 0)
+    if abapa:
+        captured = np.where(slam, 0, captured).astype(np.int16)
+        opp_after = np.where(slam[:, None], opp, opp_after)
     child = np.concatenate((opp_after, new[:, :6]), axis=1)
     return candidate, slam, captured, child
 
 
 def tier_moves(n: int, lower: Sequence[Lower], boards: npt.NDArray[np.uint8] | None = None,
-               progress: Progress | None = None) -> TierMoves:
-    """List the moves of tier ``n``; ``lower[k]`` is the solved tier ``k < n``."""
+               progress: Progress | None = None, abapa: bool = False) -> TierMoves:
+    """List the moves of tier ``n``; ``lower[k]`` is the solved tier ``k < n``. With
+    ``abapa`` a grand slam is legal and captures nothing."""
     b_all = boards_of(n) if boards is None else boards
     size = len(b_all)
     stop = (b_all[:, :6].sum(axis=1, dtype=np.int16)
@@ -147,11 +152,14 @@ def tier_moves(n: int, lower: Sequence[Lower], boards: npt.NDArray[np.uint8] | N
     for start in range(0, size, CHUNK_ROWS):
         rows = slice(start, min(size, start + CHUNK_ROWS))
         b = b_all[rows]
-        results = [sow_all(b, cup) for cup in range(6)]
+        results = [sow_all(b, cup, abapa) for cup in range(6)]
         candidate: npt.NDArray[np.bool_] = np.stack([r[0] for r in results], axis=1)
-        allowed: npt.NDArray[np.bool_] = candidate & ~np.stack([r[1] for r in results], axis=1)
-        some = np.asarray(allowed.any(axis=1))[:, None]
-        legal: npt.NDArray[np.bool_] = np.where(some, allowed, candidate)
+        if abapa:
+            legal: npt.NDArray[np.bool_] = candidate
+        else:
+            allowed = candidate & ~np.stack([r[1] for r in results], axis=1)
+            some = np.asarray(allowed.any(axis=1))[:, None]
+            legal = np.where(some, allowed, candidate)
         legal_any[rows] = legal.any(axis=1)
         for cup, (_, _, captured, after) in enumerate(results):
             inner = legal[:, cup] & (captured == 0)

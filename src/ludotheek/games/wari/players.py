@@ -20,11 +20,21 @@ from ludotheek.ai.ladder import RatingPlan
 from ludotheek.games.wari.strong import StrongPlayer
 from ludotheek.players import Level, PlayerInfo, level
 
+def _strong_v1(**params: object) -> StrongPlayer:
+    """The strong player as it was before the compiled search (issue 10): the Python
+    search, the database up to 15 seeds (kept for comparisons, docs/strength.md)."""
+    return StrongPlayer(**{"compiled": "off", "max_seeds": 15, **params})  # type: ignore[arg-type]
+
+
 PLAYERS: dict[str, PlayerInfo] = {
     "strong": PlayerInfo(
         "strong", StrongPlayer,
-        "alpha-beta search within its time; perfect play from the endgame database "
-        "with at most 15 seeds on the board"),
+        "alpha-beta search within its time (compiled); perfect play from the endgame "
+        "database when few seeds are left"),
+    "strong-v1": PlayerInfo(
+        "strong-v1", _strong_v1,
+        "the strong player before the compiled search: Python's alpha-beta, the "
+        "database up to 15 seeds"),
 }
 
 #: the ladder, weakest first: greedy choosing with a temperature (in seeds), greedy, the

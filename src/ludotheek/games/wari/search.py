@@ -148,7 +148,7 @@ class Searcher:
         db = self.db
         if db is None or sum(b) > self.db_max:
             return None
-        f, g, _, _ = db.entry(b)
+        f, g = db.bounds_of(b)
         return float(min(max(c, f), g))
 
     def _tick(self) -> None:
@@ -203,7 +203,7 @@ class Searcher:
             self._check_time()
         if sum(b) <= self.db_max:
             assert self.db is not None
-            f, g, _, _ = self.db.entry(b)
+            f, g = self.db.bounds_of(b)
             return float(min(max(c, f), g))
         moves = self.cache.get(b)
         if moves is None:

@@ -1,37 +1,40 @@
 """Wari's ``strong`` player: alpha-beta search within its time, the endgame database
-for boards with at most 15 seeds.
+at the leaves and, when few seeds are left, perfect play from it.
 
-- With at most ``db.max_seeds`` seeds on the board (15 once the database is
-  built) it plays the database's move: perfect play (docs/rules/wari.md,
-  "Endgame database"), except that a move into a position that would occur for
-  the third time is valued as the repetition rule ends the game there.
-- Otherwise it searches (``search.Searcher``): iterative deepening until half its
-  time is gone (a deeper iteration would not finish), alpha-beta with a
-  transposition table, captures / the previous best move / killer moves /
-  history first, a quiescence search of captures, the evaluation of
-  ``evaluate.py`` at the leaves and the database's values below 16 seeds.
+- With at most ``db.max_seeds`` seeds on the board it plays the database's move:
+  perfect play (docs/rules/wari.md, "Endgame database"), except that a move into a
+  position that would end the game by repetition is valued as the rule ends it.
+- Otherwise it searches: the compiled search (``fast.FastSearcher``, numba) where the
+  application provides it (the data set ``wari-search``), else the same search in
+  Python (``search.Searcher``): iterative deepening until half its time is gone (a
+  deeper iteration would not finish), alpha-beta with a transposition table,
+  captures / the previous best move / killer moves / history first, a quiescence
+  search of captures, the evaluation of ``evaluate.py`` at the leaves and the
+  database's values where a line reaches it.
 
-``depth=N`` searches exactly N plies whatever the time (repeatable: for tests
-and golden games); ``seconds`` is the time per move otherwise. ``endgames``:
-``auto`` (the shared database, built in the background if missing; see
-``endgame.shared``), ``off``, or a folder holding one.
+The data sets come from the application (:func:`ludotheek.core.resources.current`):
+``wari-search``, ``wari-endgames`` (``wari-endgames-abapa`` for ``rules=abapa``).
+
+Parameters: ``depth=N`` searches exactly N plies whatever the time (repeatable: for
+tests and golden games); ``seconds`` is the time per move otherwise; ``endgames``:
+``auto`` (the database the application provides) or ``off``; ``max_seeds``: use the
+database only up to this many seeds; ``compiled``: ``auto`` (the compiled search when
+provided, else Python's), ``on`` (compile it here if need be) or ``off`` (Python's);
+the evaluation's weights; ``quiescence`` (plies of captures).
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ludotheek.ai.base import Analysis
+from ludotheek.core import resources
 from ludotheek.core.game import State
-from ludotheek.games.wari import endgame
+from ludotheek.games.wari.data import SEARCH, endgames_name
 from ludotheek.games.wari.endgame import EndgameDB
 from ludotheek.games.wari.evaluate import DEFAULT, Weights, evaluate
 from ludotheek.games.wari.rules import WariState, sow_and_capture
 from ludotheek.games.wari.search import Searcher, SearchResult, stop_value
-
-#: seconds between two looks for a database that is still being built
-RELOAD_EVERY = 30.0
 
 
 def _seeds(n: float) -> str:
@@ -53,41 +56,61 @@ class StrongPlayer:
                  endgames: str = "auto", material: float = DEFAULT.material,
                  threat: float = DEFAULT.threat, mobility: float = DEFAULT.mobility,
                  kroo: float = DEFAULT.kroo, small: float = DEFAULT.small,
-                 quiescence: int = 4) -> None:
+                 quiescence: int = 4, compiled: str = "auto",
+                 max_seeds: int | None = None) -> None:
         self.seconds = float(seconds)
         self.depth = None if depth is None else int(depth)
         if self.depth is not None and self.depth < 1:
             raise ValueError("depth must be at least 1")
-        self.endgames = str(endgames)
+        if endgames not in ("auto", "off"):
+            raise ValueError(f"endgames is auto or off, not {endgames!r}")
+        if compiled not in ("auto", "on", "off"):
+            raise ValueError(f"compiled is auto, on or off, not {compiled!r}")
+        self.endgames = endgames
+        self.compiled = compiled
+        self.max_seeds = None if max_seeds is None else int(max_seeds)
         self.weights = Weights(float(material), float(threat), float(mobility), float(kroo),
                                float(small))
         self.quiescence = int(quiescence)
-        self._db: EndgameDB | None = None
-        self._looked = -RELOAD_EVERY
-        self._searcher: Searcher | None = None
+        self._searchers: dict[tuple[Any, ...], Any] = {}
 
-    # --- the database ----------------------------------------------------------------------
-    def database(self) -> EndgameDB | None:
+    # --- the data ------------------------------------------------------------------------
+    def database(self, abapa: bool = False) -> EndgameDB | None:
         """The endgame database this player uses now (None: none yet, or switched off)."""
         if self.endgames == "off":
             return None
-        if self.endgames == "auto":
-            self._db = endgame.shared()  # (it looks again now and then while incomplete)
-            return self._db
-        complete = self._db is not None and self._db.max_seeds >= endgame.FULL
-        now = time.monotonic()
-        if not complete and now - self._looked >= RELOAD_EVERY:
-            self._looked = now
-            self._db = endgame.load(self.endgames)
-        return self._db
+        db = resources.current().get(endgames_name(abapa))
+        if not isinstance(db, EndgameDB):
+            return None
+        return db if self.max_seeds is None else db.limited(self.max_seeds)
 
-    def searcher(self) -> Searcher:
-        db = self.database()
-        s = self._searcher
-        if s is None or s.db is not db:
+    def _kernel(self) -> Any:
+        """The compiled search's module (``fast``), or None: Python's search then."""
+        if self.compiled == "off":
+            return None
+        if self.compiled == "on":
+            from ludotheek.games.wari import fast
+
+            return fast
+        return resources.current().get(SEARCH)
+
+    def searcher(self, abapa: bool = False) -> Any:
+        """The search this player uses now: a ``FastSearcher`` or a ``Searcher`` (both
+        keep their transposition table between moves)."""
+        db = self.database(abapa)
+        fast = self._kernel()
+        key = (fast is not None, id(db), db.max_seeds if db is not None else -1)
+        s = self._searchers.get(key)
+        if s is None:
+            self._searchers.clear()
             w = self.weights
-            s = self._searcher = Searcher(
-                (lambda b: evaluate(b, w)) if w != DEFAULT else evaluate, db, self.quiescence)
+            if fast is not None:
+                tables = db.kernel_tables() if db is not None else None
+                s = fast.FastSearcher(w, tables, self.quiescence)
+            else:
+                s = Searcher((lambda b: evaluate(b, w)) if w != DEFAULT else evaluate, db,
+                             self.quiescence)
+            self._searchers[key] = s
         return s
 
     # --- playing ---------------------------------------------------------------------------
@@ -106,10 +129,10 @@ class StrongPlayer:
         names = state.legal_moves()
         if len(names) == 1 and not exact:
             return Analysis(names[0], None, [(names[0], 0.0)], "the only legal move")
-        db = self.database()
+        db = self.database(state.abapa)
         if db is not None and sum(state.board) <= db.max_seeds:
             return self._from_database(state, db)
-        searcher = self.searcher()
+        searcher = self.searcher(state.abapa)
         if self.depth is not None:
             result = searcher.run(state, None, self.depth, exact)
         else:
@@ -143,6 +166,7 @@ class StrongPlayer:
         assert mover is not None
         start = Searcher.stretch_start(state)
         counts = Searcher.repetition_counts(state)
+        seen_limit = 1 if state.abapa else 2  # a position met this often ends the game
         moves = db.moves(state.board, mover, start)
         ranked: list[tuple[str, float, int, bool]] = []
         for i, m in enumerate(moves):
@@ -150,7 +174,7 @@ class StrongPlayer:
             value = float(m.value)
             after, captured = _after(state, name)
             child = after if mover == 1 else (*after[6:], *after[:6])
-            if not captured and counts.get((child, 1 - mover), 0) >= 2:
+            if not captured and counts.get((child, 1 - mover), 0) >= seen_limit:
                 value = -float(stop_value(child))  # this move ends the game by repetition
             ranked.append((name, value, i, m.progress))
         ranked.sort(key=lambda r: (-r[1], r[2]))
@@ -176,5 +200,5 @@ class StrongPlayer:
 def _after(state: WariState, move: str) -> tuple[tuple[int, ...], int]:
     """The board (cup 1 first) after ``move``, before any end of the game, and the seeds
     it captures."""
-    nb, captured = sow_and_capture(state.board, int(move) - 1)
+    nb, captured = sow_and_capture(state.board, int(move) - 1, state.abapa)
     return tuple(nb), captured

@@ -1,0 +1,71 @@
+"""The data sets Wari's players use, declared for the application
+(:mod:`ludotheek.core.resources`; ``ludotheek build NAME`` builds one):
+
+- ``wari-search``: the compiled search (numba's machine code for ``kernel``, kept in
+  numba's cache: the application points it at the data folder). Without it ``strong``
+  searches in Python (about 30 times slower) until it is there.
+- ``wari-endgames`` and ``wari-endgames-abapa``: the endgame databases of the two rule
+  sets (``endgame``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheek.core.resources import DataSet, Progress, Sink, Source
+from ludotheek.games.wari import endgame
+
+SEARCH = "wari-search"
+
+
+def endgames_name(abapa: bool) -> str:
+    return "wari-endgames-abapa" if abapa else "wari-endgames"
+
+
+def _build_search(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> None:
+    if progress:
+        progress("compile", 0, 1)
+    from ludotheek.games.wari import fast
+
+    seconds = fast.warm()
+    import numba
+
+    sink.put_json("compiled", {"numba": numba.__version__, "seconds": round(seconds, 2)})
+    if progress:
+        progress("compile", 1, 1)
+
+
+def _open_search(source: Source) -> Any:
+    if not source.json("compiled"):
+        return None
+    from ludotheek.games.wari import fast  # loads the machine code from numba's cache
+
+    fast.warm()
+    return fast
+
+
+def _endgames(abapa: bool) -> DataSet:
+    def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> None:
+        endgame.build(sink, progress, {**params, "abapa": abapa})
+
+    def open_(source: Source) -> endgame.EndgameDB | None:
+        return endgame.open_db(source, abapa)
+
+    title = ({"en": "Wari endgames (Abapa rules)", "nl": "Wari-eindspelen (Abapa-regels)",
+              "no": "Wari-sluttspill (Abapa-regler)"} if abapa else
+             {"en": "Wari endgames", "nl": "Wari-eindspelen", "no": "Wari-sluttspill"})
+    return DataSet(
+        endgames_name(abapa), title,
+        f"endgames-{endgame.FORMAT}-{endgame.fingerprint(abapa)}", build, open_,
+        params={"max_seeds": endgame.FULL},
+        about=f"every board with at most {endgame.FULL} seeds solved; a few minutes",
+        describe=endgame.describe)
+
+
+SEARCH_SET = DataSet(SEARCH, {"en": "Wari's compiled search", "nl": "Wari's gecompileerde zoeker",
+                              "no": "Waris kompilerte søk"}, "1", _build_search, _open_search,
+                     code=("ludotheek.games.wari.kernel",),
+                     about="numba compiles it once: under a minute")
+
+DATA_SETS = (SEARCH_SET, _endgames(False), _endgames(True))

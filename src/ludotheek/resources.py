@@ -1,0 +1,395 @@
+"""The application's side of :mod:`ludotheek.core.resources`: data sets kept in the data
+folder, built on request (``ludotheek build NAME``) or in the background on first need.
+
+Each data set has a folder ``<data folder>/<name>/``: a ``manifest.json`` (the data
+set's name and version - its declared version plus a digest of the source of the
+modules it names in ``code`` -, each file's size and SHA-256, the segments of every
+appended array, the JSON values) and the files: ``<array>.npy`` (memory-mapped when
+read: every process shares the same pages), ``<array>.npz`` (compressed; unpacked
+when read), ``<array>.bin`` (segments appended one after the other). A file whose
+size or checksum is not the manifest's, or a manifest of another version, is stale:
+it is not used, and a build replaces it.
+
+``LUDOTHEEK_BUILDS``: ``auto`` (default: use what is there; build what is missing in
+the background, niced, one build at a time), ``load`` (use what is there, never build)
+or ``off`` (provide nothing). Compiled code (numba's cache) goes to
+``<data folder>/numba-cache`` unless ``NUMBA_CACHE_DIR`` says otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ludotheek.core import resources as core
+from ludotheek.core.errors import BadOption
+from ludotheek.core.resources import DataSet, Progress
+
+ENV = "LUDOTHEEK_BUILDS"
+#: seconds between two looks for a data set that is missing or still being built
+RELOAD_EVERY = 30.0
+MANIFEST = "manifest.json"
+
+
+# --- the declarations -----------------------------------------------------------------------
+def data_sets() -> dict[str, DataSet]:
+    """Every data set the games declare (``ludotheek.games.<game>.data.DATA_SETS``)."""
+    from ludotheek.games import names
+
+    found: dict[str, DataSet] = {}
+    for game in names():
+        module = f"ludotheek.games.{game}.data"
+        if importlib.util.find_spec(module) is None:
+            continue
+        for ds in getattr(importlib.import_module(module), "DATA_SETS", ()):
+            found[ds.name] = ds
+    return found
+
+
+def data_set(name: str) -> DataSet:
+    sets = data_sets()
+    if name not in sets:
+        raise BadOption(f"unknown data set {name!r}; the data sets are: {', '.join(sets)}")
+    return sets[name]
+
+
+def version_of(ds: DataSet) -> str:
+    """The declared version and a digest of the source of the modules in ``ds.code``."""
+    h = hashlib.sha256(ds.version.encode())
+    for module in ds.code:
+        spec = importlib.util.find_spec(module)
+        if spec is not None and spec.origin:
+            h.update(Path(spec.origin).read_bytes())
+    if ds.code:
+        with contextlib.suppress(ImportError):
+            import numba
+
+            h.update(numba.__version__.encode())
+    return f"{ds.version}+{h.hexdigest()[:12]}" if ds.code else ds.version
+
+
+# --- one folder -------------------------------------------------------------------------------
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+_VERIFIED: dict[str, tuple[int, int, str]] = {}
+
+
+def _intact(file: Path, entry: Mapping[str, Any]) -> bool:
+    """Whether ``file`` has the size and SHA-256 the manifest gives (hashed once per
+    process while its size and modification time stay the same)."""
+    try:
+        st = file.stat()
+    except OSError:
+        return False
+    if st.st_size != entry.get("bytes"):
+        return False
+    key = str(file)
+    known = _VERIFIED.get(key)
+    if known is None or known[:2] != (st.st_size, st.st_mtime_ns):
+        known = (st.st_size, st.st_mtime_ns, _sha256(file))
+        _VERIFIED[key] = known
+    return known[2] == entry.get("sha256")
+
+
+def _write_json(path: Path, data: Any) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+class FolderStore:
+    """A data set's folder, as a ``Sink`` (while building) and a ``Source`` (reading)."""
+
+    def __init__(self, folder: Path, name: str, version: str) -> None:
+        self.folder = folder
+        self.name = name
+        self.version = version
+        self.manifest: dict[str, Any] = {"name": name, "version": version, "files": {},
+                                         "segments": {}, "values": {}}
+
+    # reading
+    @classmethod
+    def open(cls, folder: Path, name: str, version: str) -> FolderStore | None:
+        """The store in ``folder`` if its manifest is of this data set and version."""
+        try:
+            data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or data.get("name") != name \
+                or data.get("version") != version:
+            return None
+        store = cls(folder, name, version)
+        store.manifest = data
+        return store
+
+    def _file(self, file: str) -> Path:
+        entry = self.manifest["files"].get(file)
+        path = self.folder / file
+        if entry is None or not _intact(path, entry):
+            raise KeyError(file)
+        return path
+
+    def array(self, name: str) -> npt.NDArray[Any]:
+        if f"{name}.npy" in self.manifest["files"]:
+            return np.load(self._file(f"{name}.npy"), mmap_mode="r")
+        if f"{name}.npz" in self.manifest["files"]:
+            with np.load(self._file(f"{name}.npz")) as data:
+                a = data["a"]
+            a.flags.writeable = False
+            return a
+        segments = self.manifest["segments"].get(name)
+        if segments:
+            return self._segments(name)[1]
+        raise KeyError(name)
+
+    def _segments(self, name: str) -> tuple[list[npt.NDArray[Any]], npt.NDArray[Any]]:
+        """The intact segments of ``name`` (up to the first damaged one) and all of them
+        as one array."""
+        entries = self.manifest["segments"].get(name, [])
+        path = self.folder / f"{name}.bin"
+        if not entries or not path.exists():
+            return [], np.zeros(0)
+        dtype = np.dtype(entries[0]["dtype"])
+        good = []
+        with open(path, "rb") as fh:
+            for e in entries:
+                fh.seek(e["offset"])
+                block = fh.read(e["bytes"])
+                if len(block) != e["bytes"] or hashlib.sha256(block).hexdigest() != e["sha256"]:
+                    break
+                good.append(e)
+        if not good:
+            return [], np.zeros(0, dtype=dtype)
+        end = good[-1]["offset"] + good[-1]["bytes"]
+        whole = np.memmap(path, dtype=dtype, mode="r", shape=(end // dtype.itemsize,))
+        parts = [whole[e["offset"] // dtype.itemsize:(e["offset"] + e["bytes"])
+                       // dtype.itemsize] for e in good]
+        return parts, whole
+
+    def segments(self, name: str) -> list[npt.NDArray[Any]]:
+        key = (name, len(self.manifest["segments"].get(name, [])))
+        cached = self.__dict__.setdefault("_seg_cache", {})
+        if key not in cached:
+            cached[key] = self._segments(name)
+        return list(cached[key][0])
+
+    def json(self, name: str) -> Any:
+        return self.manifest["values"].get(name)
+
+    # writing
+    def clear(self) -> None:
+        """Remove what the folder holds (a process that has a file mapped keeps it)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for path in self.folder.iterdir():
+            if path.name not in ("build.lock", "build.log") and path.is_file():
+                path.unlink()
+
+    def put_array(self, name: str, array: npt.NDArray[Any], compress: bool = False) -> None:
+        file = f"{name}.npz" if compress else f"{name}.npy"
+        path = self.folder / file
+        tmp = path.with_name(f".{file}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            if compress:
+                np.savez_compressed(fh, a=array)
+            else:
+                np.save(fh, array)
+        os.replace(tmp, path)
+        self.manifest["files"][file] = {"bytes": path.stat().st_size, "sha256": _sha256(path)}
+
+    def append(self, name: str, array: npt.NDArray[Any]) -> None:
+        a = np.ascontiguousarray(array)
+        entries = self.manifest["segments"].setdefault(name, [])
+        if entries and entries[0]["dtype"] != a.dtype.str:
+            raise ValueError(f"{name}: segments of one dtype, not {a.dtype}")
+        offset = entries[-1]["offset"] + entries[-1]["bytes"] if entries else 0
+        data = a.tobytes()
+        with open(self.folder / f"{name}.bin", "r+b" if offset else "wb") as fh:
+            fh.seek(offset)
+            fh.write(data)
+            fh.truncate()
+            fh.flush()
+            os.fsync(fh.fileno())
+        entries.append({"offset": offset, "bytes": len(data), "count": len(a),
+                        "dtype": a.dtype.str, "sha256": hashlib.sha256(data).hexdigest()})
+
+    def put_json(self, name: str, value: Any) -> None:
+        self.manifest["values"][name] = value
+
+    def checkpoint(self) -> None:
+        _write_json(self.folder / MANIFEST, self.manifest)
+
+    def source(self) -> FolderStore:
+        return self
+
+    def bytes_on_disk(self) -> int:
+        return sum(p.stat().st_size for p in self.folder.iterdir()
+                   if p.is_file() and p.name not in ("build.lock", "build.log"))
+
+
+# --- building ------------------------------------------------------------------------------
+def build(root: Path, name: str, params: Mapping[str, Any] | None = None,
+          progress: Progress | None = None, force: bool = False) -> tuple[Any, bool]:
+    """Build data set ``name`` into ``root/name`` unless a complete copy of this version
+    with these parameters is there (or ``force``); the opened data set and whether it
+    was built now."""
+    ds = data_set(name)
+    version = version_of(ds)
+    folder = root / name
+    given = {**ds.params, **(params or {})}
+    existing = FolderStore.open(folder, name, version)
+    if existing is not None and not force and existing.json("_params") == given:
+        opened = ds.open(existing)
+        if opened is not None and getattr(opened, "complete", True):
+            return opened, False
+    store = FolderStore(folder, name, version)
+    store.clear()
+    store.put_json("_params", given)
+    store.checkpoint()
+    ds.build(store, progress, given)
+    store.put_json("_built", time.strftime("%Y-%m-%d %H:%M:%S"))
+    store.checkpoint()
+    opened = ds.open(store)
+    if opened is None:
+        raise RuntimeError(f"{name}: the data set just built cannot be opened")
+    return opened, True
+
+
+# --- providing ------------------------------------------------------------------------------
+def mode() -> str:
+    """``auto``, ``load`` or ``off`` (the environment variable :data:`ENV`)."""
+    value = os.environ.get(ENV, "auto").strip().lower()
+    return value if value in ("auto", "load", "off") else "auto"
+
+
+class FolderResources:
+    """The data sets in a data folder, opened once per process (again now and then
+    while missing or incomplete); missing ones are built in the background."""
+
+    def __init__(self, root: Path, how: str | None = None) -> None:
+        self.root = Path(root)
+        self.how = how or mode()
+        self._opened: dict[str, tuple[float, Any]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, name: str) -> Any:
+        if self.how == "off":
+            return None
+        now = time.monotonic()
+        with self._lock:
+            looked, obj = self._opened.get(name, (-RELOAD_EVERY, None))
+            if (obj is None or not getattr(obj, "complete", True)) \
+                    and now - looked >= RELOAD_EVERY:
+                obj = self._open(name)
+                self._opened[name] = (now, obj)
+                if (obj is None or not getattr(obj, "complete", True)) and self.how == "auto":
+                    self.build_in_background(name)
+        return obj
+
+    def _open(self, name: str) -> Any:
+        try:
+            ds = data_set(name)
+        except BadOption:
+            return None
+        store = FolderStore.open(self.root / name, name, version_of(ds))
+        if store is None:
+            return None
+        try:
+            return ds.open(store)
+        except (KeyError, OSError, ValueError):
+            return None
+
+    def build_in_background(self, name: str) -> bool:
+        """Start ``ludotheek build NAME`` in the background, niced, unless one is running
+        for ``name`` (a lock file with its process id). True if started."""
+        folder = self.root / name
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = folder / "build.lock"
+        try:
+            pid = int(lock.read_text().strip() or 0)
+        except (OSError, ValueError):
+            pid = 0
+        if pid and _alive(pid):
+            return False
+        lock.unlink(missing_ok=True)
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            return False
+        log = open(folder / "build.log", "ab")  # noqa: SIM115 (the child keeps it)
+        env = dict(os.environ, LUDOTHEEK_DATA=str(self.root))
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "ludotheek", "build", name, "--lock", str(lock),
+             "--nice", "10", "--queue"],
+            stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True, env=env,
+        )
+        log.close()
+        os.write(fd, str(proc.pid).encode())
+        os.close(fd)
+        return True
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def queue_lock(root: Path) -> Any:
+    """An exclusive lock on the data folder's build queue (one background build at a
+    time); a context manager."""
+    import fcntl
+
+    @contextlib.contextmanager
+    def held() -> Any:
+        root.mkdir(parents=True, exist_ok=True)
+        with open(root / ".build-queue.lock", "a+b") as fh:
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
+    return held()
+
+
+def setup(root: Path | None = None) -> FolderResources:
+    """Provide this process's players with the data folder's data sets (the command
+    line's and the server's start; every worker process's too), and keep compiled code
+    there."""
+    from ludotheek.store.paths import data_dir
+
+    folder = Path(root) if root is not None else data_dir()
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(folder / "numba-cache"))
+    provided = FolderResources(folder)
+    core.provide(provided)
+    return provided
+
+
+def remove(root: Path, name: str) -> None:
+    """Remove the data set ``name`` from ``root`` (tests, ``build --force``)."""
+    shutil.rmtree(root / name, ignore_errors=True)
