@@ -377,6 +377,9 @@ def queue_lock(root: Path) -> Any:
     return held()
 
 
+_NUMBA_SET: list[str | None] = [None]  # the numba cache folder this module chose
+
+
 def setup(root: Path | None = None) -> FolderResources:
     """Provide this process's players with the data folder's data sets (the command
     line's and the server's start; every worker process's too), and keep compiled code
@@ -384,10 +387,19 @@ def setup(root: Path | None = None) -> FolderResources:
     from ludotheek.store.paths import data_dir
 
     folder = Path(root) if root is not None else data_dir()
-    os.environ.setdefault("NUMBA_CACHE_DIR", str(folder / "numba-cache"))
+    if os.environ.get("NUMBA_CACHE_DIR") in (None, _NUMBA_SET[0]):
+        _NUMBA_SET[0] = os.environ["NUMBA_CACHE_DIR"] = str(folder / "numba-cache")
     provided = FolderResources(folder)
     core.provide(provided)
     return provided
+
+
+def preload() -> None:
+    """Open now the data sets declared ``preload`` (a process that plays is starting)."""
+    provided = core.current()
+    for ds in data_sets().values():
+        if ds.preload:
+            provided.get(ds.name)
 
 
 def remove(root: Path, name: str) -> None:

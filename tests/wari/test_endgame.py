@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from ludotheek.core.resources import MemoryStore
 from ludotheek.core.rng import Rng
 from ludotheek.games.wari import GAME, WariState
-from ludotheek.core.resources import MemoryStore
 from ludotheek.games.wari import endgame as eg
 from ludotheek.games.wari.endgame_build import sow_all
 from ludotheek.games.wari.endgame_index import (

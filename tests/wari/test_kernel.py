@@ -16,9 +16,9 @@ import pytest
 
 from ludotheek.core.rng import Rng
 from ludotheek.games.wari import GAME, WariState
-from ludotheek.games.wari import endgame as eg
 from ludotheek.games.wari.evaluate import DEFAULT, Weights, evaluate
 from ludotheek.games.wari.search import Searcher
+from tests.wari.helpers import small_db
 
 fast = pytest.importorskip("ludotheek.games.wari.fast")
 K = fast.K
@@ -127,21 +127,16 @@ def test_compiled_search_values_with_weights_and_no_quiescence() -> None:
         assert _close(ours.ranking, py.ranking), (state.board, ours.ranking, py.ranking)
 
 
-@pytest.fixture(scope="module")
-def small_db(tmp_path_factory: pytest.TempPathFactory) -> eg.EndgameDB:
-    return eg.build_database(tmp_path_factory.mktemp("wari-db"), max_seeds=7)
-
-
-def test_compiled_search_values_with_the_database_at_the_leaves(small_db: eg.EndgameDB
-                                                                ) -> None:
-    tables = fast.tables_from_bounds([(t["f"], t["g"]) for t in small_db.tiers])
+def test_compiled_search_values_with_the_database_at_the_leaves() -> None:
+    db = small_db(7)
+    tables = db.kernel_tables()
     rng = Rng.from_seed(3)
     compared = 0
     while compared < 40:
         state = random_position(rng, False, max_seeds=14)
         if state.is_over or sum(state.board) <= 7:
             continue
-        py = Searcher(db=small_db, tt_cutoffs=False).run(state, None, 4, exact=True)
+        py = Searcher(db=db, tt_cutoffs=False).run(state, None, 4, exact=True)
         ours = fast.FastSearcher(tables=tables, tt_cutoffs=False, tt_bits=12).run(
             state, max_depth=4, exact=True)
         assert _close(ours.ranking, py.ranking), (state.board, ours.ranking, py.ranking)

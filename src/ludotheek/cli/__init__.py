@@ -39,6 +39,9 @@ COMMANDS = (
 @click.version_option(__version__, prog_name="ludotheek")
 def cli() -> None:
     """ludotheek: board games with computer opponents (the games: GAMES)."""
+    from ludotheek import resources
+
+    resources.setup()  # the players' data sets: the data folder's
 
 
 cli.help = (cli.help or "").replace("GAMES", ", ".join(names()))

@@ -95,6 +95,8 @@ class DataSet:
     about: str = ""
     #: a summary of a built copy, in words (``ludotheek build`` prints it)
     describe: Callable[[Source], str] | None = None
+    #: opened as soon as a process that plays starts (needed at once, quick to open)
+    preload: bool = False
 
 
 class Resources(Protocol):

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 
+from ludotheek import resources
 from ludotheek.server import (
     advice,
     analysis_api,
@@ -82,6 +83,7 @@ def create_app(db: Database | str | Path | None = None,
                settings: Settings | None = None) -> Starlette:
     """The web app on database ``db`` (a Database, a path or URL; default: the data folder)."""
     settings = settings or Settings()
+    resources.setup()  # the players' data sets: the data folder's
     database = db if isinstance(db, Database) else open_database(db)
     hub = Hub()
     pool = ComputerPool(settings.computer_workers)

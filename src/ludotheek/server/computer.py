@@ -11,6 +11,7 @@ import asyncio
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, TypeVar
 
 from ludotheek import players
@@ -45,8 +46,18 @@ def analyse_move(game: str, state_json: dict[str, Any], level: str, seed: int,
             "ranking": [[m, v] for m, v in a.ranking[:5]], "seconds": seconds}
 
 
+def _start_worker(data_folder: str) -> None:
+    """A worker process's start: its players get the data folder's data sets."""
+    from ludotheek import resources
+
+    resources.setup(Path(data_folder))
+
+
 def _warm_up() -> None:
     import ludotheek.players  # noqa: F401  (imports the players once per worker)
+    from ludotheek import resources
+
+    resources.preload()  # e.g. compiled searches: loaded now, not at the first move
 
 
 class ComputerPool:
@@ -65,8 +76,12 @@ class ComputerPool:
     def _get(self) -> Executor:
         if self._executor is None:
             if self.workers > 0:
+                from ludotheek.store.paths import data_dir
+
                 ctx = multiprocessing.get_context("forkserver")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=ctx)
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=ctx, initializer=_start_worker,
+                    initargs=(str(data_dir()),))
             else:
                 self._executor = ThreadPoolExecutor(2, thread_name_prefix="computer")
         return self._executor

@@ -65,7 +65,7 @@ def _endgames(abapa: bool) -> DataSet:
 
 SEARCH_SET = DataSet(SEARCH, {"en": "Wari's compiled search", "nl": "Wari's gecompileerde zoeker",
                               "no": "Waris kompilerte søk"}, "1", _build_search, _open_search,
-                     code=("ludotheek.games.wari.kernel",),
+                     code=("ludotheek.games.wari.kernel",), preload=True,
                      about="numba compiles it once: under a minute")
 
 DATA_SETS = (SEARCH_SET, _endgames(False), _endgames(True))

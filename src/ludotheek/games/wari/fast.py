@@ -47,23 +47,6 @@ class KernelTables:
         return len(self.pairs) - 1
 
 
-def tables_from_bounds(bounds: list[tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]]
-                       ) -> KernelTables:
-    """Kernel tables from each tier's lower and upper values ``(f, g)``, tiers 0, 1, ..."""
-    codes = []
-    pairs = np.zeros((len(bounds), 256, 2), dtype=np.int64)
-    for n, (f, g) in enumerate(bounds):
-        key = (np.asarray(f, dtype=np.int64) + 128) * 256 + (np.asarray(g, dtype=np.int64)
-                                                            + 128)
-        uniq, inverse = np.unique(key, return_inverse=True)
-        if len(uniq) > 256:
-            raise ValueError(f"tier {n} has {len(uniq)} different (f, g) pairs, more than 256")
-        pairs[n, : len(uniq), 0] = uniq // 256 - 128
-        pairs[n, : len(uniq), 1] = uniq % 256 - 128
-        codes.append(inverse.astype(np.uint8))
-    return KernelTables(np.concatenate(codes) if codes else np.zeros(0, np.uint8), pairs)
-
-
 _READY = False
 _NO_TIERS = np.zeros(0, dtype=np.uint8)
 _NO_TIERS.flags.writeable = False

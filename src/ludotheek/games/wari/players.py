@@ -20,6 +20,7 @@ from ludotheek.ai.ladder import RatingPlan
 from ludotheek.games.wari.strong import StrongPlayer
 from ludotheek.players import Level, PlayerInfo, level
 
+
 def _strong_v1(**params: object) -> StrongPlayer:
     """The strong player as it was before the compiled search (issue 10): the Python
     search, the database up to 15 seeds (kept for comparisons, docs/strength.md)."""

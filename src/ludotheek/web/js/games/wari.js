@@ -296,7 +296,8 @@ export function create(ctx) {
         const loser = end === "resign_south" ? 0 : 1;
         return t("wari.resigned", { loser: names[loser], winner: names[1 - loser] });
       }
-      const why = t(`wari.end.${end}`);
+      const abapa = view.state.options && view.state.options.rules === "abapa";
+      const why = t(`wari.end.${end === "repetition" && abapa ? "repetition_abapa" : end}`);
       if (!view.winners.length) return `${t("wari.draw", { s, n })} ${why}`;
       const w = view.winners[0];
       return `${t("wari.wins", { name: names[w], a: Math.max(s, n), b: Math.min(s, n) })} ${why}`;
@@ -304,7 +305,8 @@ export function create(ctx) {
   };
 }
 
-// "Settings" as in the applet: seeds per cup, who starts, the opponent and the repetition rule.
+// "Settings" as in the applet: seeds per cup, who starts, the opponent, the rules (the applet's
+// or Abapa) and the repetition rule.
 function settingsDialog(ctx) {
   const { t } = ctx;
   const seeds = el("select", { name: "seeds_per_cup", id: "set-seeds" }, [3, 4, 5].map((n) => el("option", { value: n, text: String(n), selected: n === 4 })));
@@ -316,6 +318,16 @@ function settingsDialog(ctx) {
     el("option", { value: "person:invite", text: t("wari.friend") }));
   fillLevels(t, "wari", opponent);
   const repetition = el("input", { type: "checkbox", name: "repetition", id: "set-repetition", checked: true });
+  const rules = el("select", { name: "rules", id: "set-rules" },
+    ...["applet", "abapa"].map((r) => el("option", { value: r, text: t(`wari.rules.${r}`) })));
+  const repetitionText = el("span", { text: t("wari.repetition") });
+  // the Abapa rules always end a game at a position met twice: the switch is theirs
+  rules.addEventListener("change", () => {
+    const abapa = rules.value === "abapa";
+    repetition.checked = abapa || repetition.checked;
+    repetition.disabled = abapa;
+    repetitionText.textContent = t(abapa ? "wari.repetition_abapa" : "wari.repetition");
+  });
   const start = el("button", { type: "submit", class: "primary", id: "start", text: t("wari.start") });
   const cancel = el("button", { type: "button", text: t("wari.cancel") });
   const form = el("form", { method: "dialog", class: "wari-settings" },
@@ -323,7 +335,8 @@ function settingsDialog(ctx) {
     el("label", {}, t("wari.seeds_per_cup"), seeds),
     el("label", {}, t("wari.first"), first),
     el("label", {}, t("wari.opponent"), opponent),
-    el("label", { style: "display:flex;gap:.5rem;align-items:center" }, repetition, t("wari.repetition")),
+    el("label", {}, t("wari.rules"), rules),
+    el("label", { style: "display:flex;gap:.5rem;align-items:center" }, repetition, repetitionText),
     el("div", { class: "controls" }, start, cancel));
   const dialog = el("dialog", { id: "settings" }, form);
   cancel.addEventListener("click", () => dialog.close());
@@ -334,7 +347,7 @@ function settingsDialog(ctx) {
     try {
       const res = await api.post("/api/games", {
         game: "wari",
-        options: { seeds_per_cup: Number(seeds.value), first: first.value, repetition: repetition.checked },
+        options: { seeds_per_cup: Number(seeds.value), first: first.value, repetition: repetition.checked, rules: rules.value },
         seats: [{ type: "person" }, north],
       });
       rememberCreated(res, "wari", ["play", kind === "person" ? arg : null]);

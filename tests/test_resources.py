@@ -1,0 +1,155 @@
+"""Data sets kept by the application (ludotheek.resources) for the players
+(ludotheek.core.resources): folders with manifests and checksums, stale copies,
+the build command, background builds one at a time, the switch."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from ludotheek import resources
+from ludotheek.core import resources as core
+from ludotheek.core.resources import DataSet, Progress, Sink, Source
+
+
+def _build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> None:
+    for k in range(int(params["parts"])):
+        sink.append("numbers", np.arange(k * 10, k * 10 + 10, dtype=np.int32))
+        sink.put_array(f"square-{k}", np.arange(10) ** 2, compress=k % 2 == 1)
+        sink.put_json("info", {"parts": k + 1})
+        sink.checkpoint()
+        if progress:
+            progress("parts", k + 1, int(params["parts"]))
+
+
+class Opened:
+    def __init__(self, source: Source, parts: int) -> None:
+        self.numbers = source.array("numbers")
+        self.segments = source.segments("numbers")
+        self.complete = len(self.segments) == parts
+        self.square = source.array("square-0")
+
+
+def _open(source: Source) -> Opened | None:
+    info = source.json("info")
+    return None if not info else Opened(source, 3)
+
+
+TOY = DataSet("toy-numbers", {"en": "Toy numbers"}, "1", _build, _open, params={"parts": 3})
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> DataSet:
+    monkeypatch.setattr(resources, "data_sets", lambda: {"toy-numbers": TOY})
+    return TOY
+
+
+def test_a_folder_keeps_arrays_segments_and_values(tmp_path: Path, toy: DataSet) -> None:
+    opened, built = resources.build(tmp_path, "toy-numbers")
+    assert built and opened.complete
+    assert opened.numbers.tolist() == list(range(30))
+    assert [len(s) for s in opened.segments] == [10, 10, 10]
+    assert isinstance(opened.numbers, np.memmap) and not opened.numbers.flags.writeable
+    store = resources.FolderStore.open(tmp_path / "toy-numbers", "toy-numbers",
+                                       resources.version_of(toy))
+    assert store is not None
+    assert store.array("square-1").tolist() == [x * x for x in range(10)]  # compressed
+    assert (tmp_path / "toy-numbers" / "square-1.npz").exists()
+    # a second build keeps the complete copy; force builds again
+    assert resources.build(tmp_path, "toy-numbers")[1] is False
+    assert resources.build(tmp_path, "toy-numbers", force=True)[1] is True
+    # other parameters: built again
+    again, built = resources.build(tmp_path, "toy-numbers", {"parts": 2})
+    assert built and not again.complete and len(again.segments) == 2
+
+
+def test_damaged_or_stale_copies_are_not_used(tmp_path: Path, toy: DataSet) -> None:
+    resources.build(tmp_path, "toy-numbers")
+    provided = resources.FolderResources(tmp_path, how="load")
+    assert provided.get("toy-numbers").complete
+    folder = tmp_path / "toy-numbers"
+    # a damaged segment: the data set stops before it
+    data = bytearray((folder / "numbers.bin").read_bytes())
+    data[-1] ^= 1
+    (folder / "numbers.bin").write_bytes(bytes(data))
+    fresh = resources.FolderResources(tmp_path, how="load").get("toy-numbers")
+    assert len(fresh.segments) == 2 and not fresh.complete
+    # a damaged plain file: not opened at all
+    (folder / "square-0.npy").write_bytes(b"garbage")
+    assert resources.FolderResources(tmp_path, how="load").get("toy-numbers") is None
+    # another version: stale
+    resources.build(tmp_path, "toy-numbers", force=True)
+    newer = DataSet("toy-numbers", {"en": "Toy numbers"}, "2", _build, _open, params={"parts": 3})
+    assert resources.FolderStore.open(folder, "toy-numbers", resources.version_of(newer)) \
+        is None
+
+
+def test_the_switch(tmp_path: Path, toy: DataSet, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(resources.ENV, "off")
+    assert resources.FolderResources(tmp_path).get("toy-numbers") is None
+    resources.build(tmp_path, "toy-numbers")
+    assert resources.FolderResources(tmp_path).get("toy-numbers") is None  # off: nothing
+    monkeypatch.setenv(resources.ENV, "load")
+    assert resources.FolderResources(tmp_path).get("toy-numbers") is not None
+    empty = tmp_path / "empty"
+    assert resources.FolderResources(empty).get("toy-numbers") is None
+    assert not (empty / "toy-numbers" / "build.lock").exists()  # "load" never builds
+
+
+def test_one_background_build_at_a_time(tmp_path: Path, toy: DataSet) -> None:
+    """A lock file naming a live process: no second build is started."""
+    folder = tmp_path / "toy-numbers"
+    folder.mkdir()
+    (folder / "build.lock").write_text(str(os.getpid()))
+    assert resources.FolderResources(tmp_path).build_in_background("toy-numbers") is False
+    assert (folder / "build.lock").read_text() == str(os.getpid())
+
+
+def test_setup_provides_the_data_folder(tmp_path: Path) -> None:
+    before = core.current()
+    try:
+        provided = resources.setup(tmp_path)
+        assert core.current() is provided and provided.root == tmp_path
+    finally:
+        core.provide(before)
+
+
+def test_version_covers_the_source_of_compiled_code() -> None:
+    ds = DataSet("x", {"en": "x"}, "7", _build, _open, code=("ludotheek.core.resources",))
+    assert resources.version_of(ds).startswith("7+") and resources.version_of(TOY) == "1"
+
+
+def test_the_games_declare_their_data_sets() -> None:
+    names = set(resources.data_sets())
+    assert {"wari-search", "wari-endgames", "wari-endgames-abapa"} <= names
+
+
+def test_build_command(tmp_path: Path) -> None:
+    """``ludotheek build wari-endgames --max-seeds 4``: a summary per seed count; a
+    second run keeps the copy; an unknown name is refused."""
+    from click.testing import CliRunner
+
+    from ludotheek.cli import cli
+    from ludotheek.games.wari import endgame as eg
+
+    runner = CliRunner()
+    args = ["build", "wari-endgames", "--max-seeds", "4", "--folder", str(tmp_path),
+            "--lang", "en"]
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "5 tiers, 1,820 positions" in result.output
+    assert result.output.splitlines()[-3].split()[:2] == ["4", "1,365"]
+    assert "Wari endgames: built" in result.output
+    store = resources.FolderStore.open(tmp_path / "wari-endgames", "wari-endgames",
+                                       resources.version_of(resources.data_set(
+                                           "wari-endgames")))
+    assert store is not None and eg.open_db(store).max_seeds == 4  # type: ignore[union-attr]
+    again = runner.invoke(cli, args)
+    assert again.exit_code == 0 and "already there" in again.output
+    bad = runner.invoke(cli, ["build", "nothing"])
+    assert bad.exit_code == 2
