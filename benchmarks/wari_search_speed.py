@@ -25,8 +25,7 @@ from typing import Any
 
 from ludotheek import players, resources
 from ludotheek.core.rng import Rng
-from ludotheek.games.wari import GAME, WariState
-from ludotheek.games.wari import fast
+from ludotheek.games.wari import GAME, WariState, fast
 from ludotheek.games.wari.search import Searcher
 
 
