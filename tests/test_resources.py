@@ -151,5 +151,10 @@ def test_build_command(tmp_path: Path) -> None:
     assert store is not None and eg.open_db(store).max_seeds == 4  # type: ignore[union-attr]
     again = runner.invoke(cli, args)
     assert again.exit_code == 0 and "already there" in again.output
-    bad = runner.invoke(cli, ["build", "nothing"])
-    assert bad.exit_code == 2
+    from ludotheek.cli import main
+    from ludotheek.core.errors import BadOption
+
+    assert isinstance(runner.invoke(cli, ["build", "nothing"]).exception, BadOption)
+    with pytest.raises(SystemExit) as stop:
+        main(["build", "nothing", "--lang", "en"])
+    assert stop.value.code == 2
