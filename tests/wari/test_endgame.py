@@ -244,3 +244,33 @@ def test_abapa_database_values_match_plain_minimax() -> None:
     assert small_db(5).value(b, 0) == 5  # the applet's forced grand slam takes all five
     (move,) = db.moves(b, 0)
     assert move.cup == 5 and move.captured == 0 and db.value(b, 0) < 5
+
+
+# --- the compiled builder against the numpy one --------------------------------------------
+@pytest.mark.parametrize("abapa", [False, True])
+def test_compiled_builder_is_the_numpy_builders(abapa: bool) -> None:
+    """The compiled retrograde analysis (``endgame_fast``) lists the same moves, exits and
+    successors and finds the same values and sweeps as the numpy one, tiers 0-9."""
+    from ludotheek.games.wari import endgame_build as nb
+    from ludotheek.games.wari import endgame_fast as fb
+
+    top = 9
+    lower_np: list[nb.Lower] = []
+    lower_fast = fb.LowerTiers.empty(top)
+    for n in range(top + 1):
+        a = nb.tier_moves(n, lower_np, abapa=abapa)
+        b = fb.tier_moves(n, lower_fast, abapa=abapa)
+        for field in ("stop", "terminal", "exit_best", "exit_low", "exit_high", "child"):
+            assert np.array_equal(getattr(a, field), getattr(b, field)), (n, field)
+        for robust in (False, True):
+            sa = nb.solve(n, a, robust=robust)
+            sb = fb.solve(n, b, robust=robust)
+            for field in ("f", "g", "df", "dg"):
+                assert np.array_equal(getattr(sa, field), getattr(sb, field)), (n, field)
+        sol = nb.solve(n, a)
+        rob = nb.solve(n, a, robust=True)
+        fresh = sol.fresh_values(a.stop)
+        low = np.maximum(rob.f, -n).astype(np.int8)
+        high = np.minimum(rob.g, n).astype(np.int8)
+        lower_np.append(nb.Lower(fresh, low, high))
+        lower_fast.put(n, fresh, low, high)

@@ -1,6 +1,7 @@
-"""The Wari endgame database: every board with at most 15 seeds, solved.
+"""The Wari endgame database: every board with at most 18 seeds, solved.
 
-Built by retrograde analysis (``endgame_build``) once and kept by the application
+Built by retrograde analysis (``endgame_fast``, compiled; ``endgame_build`` is its numpy
+reference) once and kept by the application
 (``ludotheek build wari-endgames``, or in the background on first need; see
 :mod:`ludotheek.core.resources`): this module only computes it (:func:`build`,
 through a ``Sink``) and reads it back (:func:`open_db`, from a ``Source``). Two data
@@ -47,7 +48,10 @@ import numpy.typing as npt
 
 from ludotheek.core.resources import Progress, Sink, Source
 from ludotheek.core.rng import Rng
-from ludotheek.games.wari.endgame_build import LOW, Lower, solve, tier_moves
+from ludotheek.games.wari.endgame_build import LOW
+from ludotheek.games.wari.endgame_fast import LowerTiers
+from ludotheek.games.wari.endgame_fast import solve as fast_solve
+from ludotheek.games.wari.endgame_fast import tier_moves as fast_tier_moves
 from ludotheek.games.wari.endgame_index import _prefix_table, from_mover, tier_size
 from ludotheek.games.wari.rules import legal_cups, sow_and_capture
 
@@ -64,7 +68,11 @@ __all__ = [
 #: the layout and meaning of what is kept; a change makes old copies stale
 FORMAT = 2
 #: the full database: every board with at most this many seeds
-FULL = 15
+FULL = 18
+#: exact flags (the second pair of fixed points) are computed up to this many seeds
+#: (DECISION: above it that pass would cost four times the values' own; the values of
+#: every board of 11 seeds or more are settled, f = g, so only the word "exact" is lost)
+EXACT_MAX = 15
 
 
 def fingerprint(abapa: bool = False) -> str:
@@ -179,14 +187,17 @@ class EndgameDB:
         d = self._distances(n)
         return f, g, int(d[2 * r]), int(d[2 * r + 1])
 
-    def is_exact(self, b: tuple[int, ...] | list[int]) -> bool:
+    def is_exact(self, b: tuple[int, ...] | list[int]) -> bool | None:
         """Whether the value of a board seen from the mover is the same however endless
-        play is scored."""
+        play is scored (None: not computed for this many seeds, see ``EXACT_MAX``)."""
         n = sum(b)
         flags = self._exact.get(n)
         if flags is None:
             assert self.source is not None, "no exact flags kept with this database"
-            packed = self.source.array(f"exact-{n:02d}")
+            try:
+                packed = self.source.array(f"exact-{n:02d}")
+            except KeyError:
+                return None
             flags = self._exact[n] = np.unpackbits(packed, count=tier_size(n)).astype(bool)
         return bool(flags[_rank(b, n)])
 
@@ -205,7 +216,7 @@ class EndgameDB:
         c = sum(b[:6]) - sum(b[6:]) if start is None else start
         return min(max(c, f), g)
 
-    def exact(self, board: tuple[int, ...], mover: int) -> bool:
+    def exact(self, board: tuple[int, ...], mover: int) -> bool | None:
         """Whether the value is the same however endless play is scored: both players can
         make sure of it with captures and the end of the game alone, without a position
         ever repeating, in this tier and every lower one it leads to."""
@@ -246,32 +257,46 @@ class EndgameDB:
 def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> None:
     """Solve tiers 0..``params["max_seeds"]`` (``params["abapa"]``: the Abapa rules) and
     write them through ``sink``, one tier at a time (a checkpoint after each: the first
-    tiers can be used while the others are being built)."""
+    tiers can be used while the others are being built); the exact flags up to
+    ``params["exact_max"]`` seeds."""
     max_seeds = int(params.get("max_seeds", FULL))
+    robust_max = int(params.get("exact_max", EXACT_MAX))
     abapa = bool(params.get("abapa", False))
     info: dict[str, Any] = {"format": FORMAT, "fingerprint": fingerprint(abapa),
                             "abapa": abapa, "max_seeds": max_seeds, "tiers": []}
-    lower: list[Lower] = []
+    lower = LowerTiers.empty(max_seeds)
     for n in range(max_seeds + 1):
         start, cpu = time.perf_counter(), time.process_time()
         step = _overall(progress, n, max_seeds)
-        moves = tier_moves(n, lower, progress=step, abapa=abapa)
-        sol = solve(n, moves, progress=step)
+        size = tier_size(n)
+        moves = fast_tier_moves(n, lower, abapa)
+        if step:
+            step("moves", size, size)
+        sol = fast_solve(n, moves)
+        if step:
+            step("solve", size, size)
         fresh = sol.fresh_values(moves.stop)
-        robust = solve(n, moves, progress=_stage(step, "robust"), robust=True)
-        # a value always lies in -n..n ("cannot force" and "endless" say no more)
-        low = np.maximum(robust.f, -n).astype(np.int8)
-        high = np.minimum(robust.g, n).astype(np.int8)
-        lower.append(Lower(fresh, low, high))
+        if n <= robust_max:
+            robust = fast_solve(n, moves, robust=True)
+            # a value always lies in -n..n ("cannot force" and "endless" say no more)
+            low = np.maximum(robust.f, -n).astype(np.int8)
+            high = np.minimum(robust.g, n).astype(np.int8)
+        else:  # no exact flags from here on (their pass costs four times the values')
+            low = high = fresh
+        if step:
+            step("robust", size, size)
+        lower.put(n, fresh, low, high)
         codes, pairs = encode(sol.f, sol.g)
         dist = np.empty(2 * len(codes), dtype=np.uint8)
         dist[0::2], dist[1::2] = _depth(sol.df), _depth(sol.dg)
         sink.append("codes", codes)
         sink.put_array(f"dist-{n:02d}", dist, compress=True)
-        sink.put_array(f"exact-{n:02d}", np.packbits(low == high), compress=True)
+        if n <= robust_max:
+            sink.put_array(f"exact-{n:02d}", np.packbits(low == high), compress=True)
         info["tiers"].append({
             "pairs": pairs, "positions": len(codes), "sweeps": sol.sweeps,
-            "settled": int((sol.f == sol.g).sum()), "exact": int((low == high).sum()),
+            "settled": int((sol.f == sol.g).sum()),
+            "exact": int((low == high).sum()) if n <= robust_max else None,
             "cannot_force": int((sol.f == LOW).sum()),
             "seconds": round(time.perf_counter() - start, 2),
             "cpu_seconds": round(time.process_time() - cpu, 2),
@@ -348,20 +373,10 @@ def describe(source: Source) -> str:
     rows = [f"{'seeds':>5} {'positions':>12} {'f = g':>12} {'exact':>12} {'sweeps':>7} "
             f"{'seconds':>9} {'cpu s':>9}"]
     for n, t in enumerate(info.get("tiers", [])):
-        rows.append(f"{n:5d} {t['positions']:12,d} {t['settled']:12,d} {t['exact']:12,d} "
+        exact = "-" if t["exact"] is None else f"{t['exact']:,d}"
+        rows.append(f"{n:5d} {t['positions']:12,d} {t['settled']:12,d} {exact:>12} "
                     f"{t['sweeps']:7d} {t.get('seconds', 0):9.1f} {t.get('cpu_seconds', 0):9.1f}")
     total = sum(t["positions"] for t in info.get("tiers", []))
     rows.append(f"Wari endgame database{' (Abapa rules)' if info.get('abapa') else ''}: "
                 f"{len(info.get('tiers', []))} tiers, {total:,} positions")
     return "\n".join(rows)
-
-
-def _stage(progress: Progress | None, name: str) -> Progress | None:
-    if progress is None:
-        return None
-    inner = progress
-
-    def renamed(stage: str, done: int, total: int) -> None:
-        inner(name if stage == "solve" else stage, done, total)
-
-    return renamed

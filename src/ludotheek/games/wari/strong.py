@@ -189,12 +189,15 @@ class StrongPlayer:
         if exact:
             reason = (f"{words}exact: {outcome} with perfect play, gaining "
                       f"{_signed(value)} from the board (endgame database)")
+        elif exact is None:
+            reason = (f"{words}{outcome} with perfect play, gaining {_signed(value)} from the "
+                      f"board (endgame database)")
         else:
             reason = (f"{words}{outcome} with perfect play, gaining {_signed(value)} from the "
                       f"board (endgame database; neither side can force a capture on better "
                       f"terms, so the game ends by repetition, each side keeping its seeds)")
         return Analysis(move, value, [(n, v) for n, v, _, _ in ranked], reason,
-                        {"database": True, "exact": exact})
+                        {"database": True, "exact": exact})  # (None: not known)
 
 
 def _after(state: WariState, move: str) -> tuple[tuple[int, ...], int]:
