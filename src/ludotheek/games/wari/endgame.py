@@ -49,9 +49,6 @@ import numpy.typing as npt
 from ludotheek.core.resources import Progress, Sink, Source
 from ludotheek.core.rng import Rng
 from ludotheek.games.wari.endgame_build import LOW
-from ludotheek.games.wari.endgame_fast import LowerTiers
-from ludotheek.games.wari.endgame_fast import solve as fast_solve
-from ludotheek.games.wari.endgame_fast import tier_moves as fast_tier_moves
 from ludotheek.games.wari.endgame_index import _prefix_table, from_mover, tier_size
 from ludotheek.games.wari.rules import legal_cups, sow_and_capture
 
@@ -259,6 +256,10 @@ def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> N
     write them through ``sink``, one tier at a time (a checkpoint after each: the first
     tiers can be used while the others are being built); the exact flags up to
     ``params["exact_max"]`` seeds."""
+    from ludotheek.games.wari.endgame_fast import LowerTiers
+    from ludotheek.games.wari.endgame_fast import solve as fast_solve
+    from ludotheek.games.wari.endgame_fast import tier_moves as fast_tier_moves
+
     max_seeds = int(params.get("max_seeds", FULL))
     robust_max = int(params.get("exact_max", EXACT_MAX))
     abapa = bool(params.get("abapa", False))

@@ -1,4 +1,5 @@
-"""The endgame database's retrograde analysis compiled with numba: the same two steps as
+"""The endgame database's retrograde analysis compiled with numba (compiled when this
+module is first imported, so only a build imports it): the same two steps as
 ``endgame_build`` (the numpy reference, which the tests compare it with), without
 numpy's temporary arrays, so that tiers of 16-18 seeds (up to 30 million boards) build
 in minutes and within 2 GB.
@@ -20,7 +21,7 @@ from numba import njit, types
 
 from ludotheek.games.wari.endgame_build import HIGH, LOW, TierMoves, TierSolution
 from ludotheek.games.wari.endgame_index import _prefix_table, tier_size
-from ludotheek.games.wari.kernel import sow_table
+from ludotheek.games.wari.tables import sow_table
 
 i64 = types.int64
 I8 = types.Array(types.int8, 1, "C")

@@ -26,6 +26,7 @@ from ludotheek.games.wari.endgame_index import _prefix_table, tier_size
 from ludotheek.games.wari.evaluate import DEFAULT, Weights
 from ludotheek.games.wari.rules import WariState
 from ludotheek.games.wari.search import Searcher, SearchResult
+from ludotheek.games.wari.tables import sow_table
 
 Int64s = npt.NDArray[np.int64]
 
@@ -81,7 +82,7 @@ def new_work(weights: Weights = DEFAULT, quiescence: int = 4,
     """A fresh work array with the sowing table, keys, weights and database codes."""
     global _SOW, _ZOB
     if _SOW is None:
-        _SOW = K.sow_table().reshape(-1)
+        _SOW = sow_table().reshape(-1)
         _ZOB = _zobrist()
     assert _ZOB is not None
     W = np.zeros(K.W_SIZE, dtype=np.int64)

@@ -630,22 +630,6 @@ def play_moves(W: Ints, ply: int, cups: Ints, caps: Ints) -> int:
     return count
 
 
-def sow_table() -> np.ndarray:
-    """``[6, 61, 14]``: for an own cup and its count, the change of each of the 12 cups,
-    the last cup sown and the seeds sown into the opponent's row, from the rules
-    engine's ``SOW``."""
-    from ludotheek.games.wari.rules import SOW
-
-    out = np.zeros((6, 61, 14), dtype=np.int64)
-    for cup in range(6):
-        for n in range(61):
-            delta, last = SOW[cup][n]
-            out[cup, n, :12] = delta
-            out[cup, n, 12] = last
-            out[cup, n, 13] = sum(delta[6:])
-    return out
-
-
 @njit(i64(I64, i64, I64), cache=True)
 def play_one(W: Ints, cup: int, out: Ints) -> int:
     """For tests: play own ``cup`` on the board at ply 0 (its legal moves made by
