@@ -266,3 +266,31 @@ def test_the_old_strong_player_is_kept_by_name() -> None:
     and the database up to 15 seeds."""
     old = players.get("wari", "strong-v1")
     assert isinstance(old, StrongPlayer) and old.compiled == "off" and old.max_seeds == 15
+
+
+def test_the_openings_book() -> None:
+    """A small book (searches of 5 plies): its positions are those after the book's
+    moves and any replies, for either side; strong plays its move there, with either
+    side starting, and searches elsewhere."""
+    from ludotheek.core.resources import MemoryStore
+    from ludotheek.games.wari import book as wb
+
+    store = MemoryStore()
+    wb.build(store, None, {"first_plies": 2, "second_plies": 1, "depth": 5})
+    opened = wb.open_book(store)
+    assert opened is not None and opened.depth == 5
+    assert 7 <= len(opened) <= 13  # ply 0 and 2 for the first player, ply 1 for the second
+    assert wb.open_book(store, abapa=True) is None  # made for the applet's rules
+    player = StrongPlayer(seconds=0.01, compiled="on")
+    with resources.using(resources.StaticResources({"wari-book": opened})):
+        for first in ("south", "north"):
+            state = GAME.new(first=first)
+            a = player.analyse(state)  # a hint searches: it ranks every move
+            assert "book" not in a.stats
+            chosen = player._analyse(state, None, exact=False)
+            assert chosen.stats == {"book": True} and "openings book" in chosen.reason
+            assert chosen.move == opened.move(state)[0]  # type: ignore[index]
+        later = GAME.new().play("1").play("7").play("2").play("8")
+        assert opened.move(later) is None
+        assert "book" not in player._analyse(later, None, exact=False).stats
+        assert opened.move(GAME.new(seeds_per_cup=5)) is None

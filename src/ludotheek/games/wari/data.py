@@ -6,6 +6,7 @@
   searches in Python (about 30 times slower) until it is there.
 - ``wari-endgames`` and ``wari-endgames-abapa``: the endgame databases of the two rule
   sets (``endgame``).
+- ``wari-book`` and ``wari-book-abapa``: the openings books (``book``).
 """
 
 from __future__ import annotations
@@ -14,13 +15,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheek.core.resources import DataSet, Progress, Sink, Source
-from ludotheek.games.wari import endgame
+from ludotheek.games.wari import book, endgame
 
 SEARCH = "wari-search"
 
 
 def endgames_name(abapa: bool) -> str:
     return "wari-endgames-abapa" if abapa else "wari-endgames"
+
+
+def book_name(abapa: bool) -> str:
+    return "wari-book-abapa" if abapa else "wari-book"
 
 
 def _build_search(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> None:
@@ -68,4 +73,20 @@ SEARCH_SET = DataSet(SEARCH, {"en": "Wari's compiled search", "nl": "Wari's geco
                      code=("ludotheek.games.wari.kernel",), preload=True,
                      about="numba compiles it once: under a minute")
 
-DATA_SETS = (SEARCH_SET, _endgames(False), _endgames(True))
+def _book(abapa: bool) -> DataSet:
+    def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> None:
+        book.build(sink, progress, {**params, "abapa": abapa})
+
+    def open_(source: Source) -> book.Book | None:
+        return book.open_book(source, abapa)
+
+    title = ({"en": "Wari openings book (Abapa rules)", "nl": "Wari-openingsboek (Abapa-regels)",
+              "no": "Wari-åpningsbok (Abapa-regler)"} if abapa else
+             {"en": "Wari openings book", "nl": "Wari-openingsboek", "no": "Wari-åpningsbok"})
+    return DataSet(book_name(abapa), title, f"book-{book.FORMAT}", build, open_,
+                   code=("ludotheek.games.wari.kernel", "ludotheek.games.wari.evaluate"),
+                   params={"depth": 18, "first_plies": 4, "second_plies": 3},
+                   about="the first moves by a search of 18 plies; minutes")
+
+
+DATA_SETS = (SEARCH_SET, _endgames(False), _endgames(True), _book(False), _book(True))

@@ -24,7 +24,8 @@ from ludotheek.players import Level, PlayerInfo, level
 def _strong_v1(**params: object) -> StrongPlayer:
     """The strong player as it was before the compiled search (issue 10): the Python
     search, the database up to 15 seeds (kept for comparisons, docs/strength.md)."""
-    return StrongPlayer(**{"compiled": "off", "max_seeds": 15, **params})  # type: ignore[arg-type]
+    return StrongPlayer(**{"compiled": "off", "max_seeds": 15, "book": "off",  # type: ignore[arg-type]
+                           **params})
 
 
 PLAYERS: dict[str, PlayerInfo] = {

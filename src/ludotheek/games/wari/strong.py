@@ -12,15 +12,19 @@ at the leaves and, when few seeds are left, perfect play from it.
   search of captures, the evaluation of ``evaluate.py`` at the leaves and the
   database's values where a line reaches it.
 
+- In the first moves of a game of 4 seeds a cup it plays the openings book's move
+  (``book``: made by searches of 18 plies), where the position is in it.
+
 The data sets come from the application (:func:`ludotheek.core.resources.current`):
-``wari-search``, ``wari-endgames`` (``wari-endgames-abapa`` for ``rules=abapa``).
+``wari-search``, ``wari-endgames``, ``wari-book`` (``-abapa`` for ``rules=abapa``).
 
 Parameters: ``depth=N`` searches exactly N plies whatever the time (repeatable: for
 tests and golden games); ``seconds`` is the time per move otherwise; ``endgames``:
 ``auto`` (the database the application provides) or ``off``; ``max_seeds``: use the
 database only up to this many seeds; ``compiled``: ``auto`` (the compiled search when
 provided, else Python's), ``on`` (compile it here if need be) or ``off`` (Python's);
-the evaluation's weights; ``quiescence`` (plies of captures).
+``book``: ``auto`` (the openings book the application provides; not with ``depth``, nor
+for hints) or ``off``; the evaluation's weights; ``quiescence`` (plies of captures).
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from typing import Any
 from ludotheek.ai.base import Analysis
 from ludotheek.core import resources
 from ludotheek.core.game import State
-from ludotheek.games.wari.data import SEARCH, endgames_name
+from ludotheek.games.wari.book import Book
+from ludotheek.games.wari.data import SEARCH, book_name, endgames_name
 from ludotheek.games.wari.endgame import EndgameDB
 from ludotheek.games.wari.evaluate import DEFAULT, Weights, evaluate
 from ludotheek.games.wari.rules import WariState, sow_and_capture
@@ -57,7 +62,7 @@ class StrongPlayer:
                  threat: float = DEFAULT.threat, mobility: float = DEFAULT.mobility,
                  kroo: float = DEFAULT.kroo, small: float = DEFAULT.small,
                  quiescence: int = 4, compiled: str = "auto",
-                 max_seeds: int | None = None) -> None:
+                 max_seeds: int | None = None, book: str = "auto") -> None:
         self.seconds = float(seconds)
         self.depth = None if depth is None else int(depth)
         if self.depth is not None and self.depth < 1:
@@ -66,6 +71,9 @@ class StrongPlayer:
             raise ValueError(f"endgames is auto or off, not {endgames!r}")
         if compiled not in ("auto", "on", "off"):
             raise ValueError(f"compiled is auto, on or off, not {compiled!r}")
+        if book not in ("auto", "off"):
+            raise ValueError(f"book is auto or off, not {book!r}")
+        self.book = book
         self.endgames = endgames
         self.compiled = compiled
         self.max_seeds = None if max_seeds is None else int(max_seeds)
@@ -132,6 +140,9 @@ class StrongPlayer:
         db = self.database(state.abapa)
         if db is not None and sum(state.board) <= db.max_seeds:
             return self._from_database(state, db)
+        known = self._from_book(state, exact)
+        if known is not None:
+            return known
         searcher = self.searcher(state.abapa)
         if self.depth is not None:
             result = searcher.run(state, None, self.depth, exact)
@@ -139,6 +150,21 @@ class StrongPlayer:
             result = searcher.run(state, self.seconds if seconds is None else seconds,
                                   exact=exact)
         return self._from_search(state, result)
+
+    def _from_book(self, state: WariState, exact: bool) -> Analysis | None:
+        """The openings book's move (not for a hint: it ranks no alternatives)."""
+        if self.book == "off" or exact or self.depth is not None:
+            return None
+        found = resources.current().get(book_name(state.abapa))
+        if not isinstance(found, Book):
+            return None
+        hit = found.move(state)
+        if hit is None:
+            return None
+        move, value = hit
+        return Analysis(move, value, [(move, value)],
+                        f"the openings book: a search of {found.depth} plies sees "
+                        f"{_signed(value)} seeds for this side", {"book": True})
 
     def _cup_name(self, state: WariState, own_cup: int) -> str:
         return str(own_cup + 1 + (6 if state.to_move == 1 else 0))

@@ -1,0 +1,139 @@
+"""Wari's openings book: the first moves, chosen by a deep search from the start.
+
+Built once (the data sets ``wari-book`` and ``wari-book-abapa``, ``ludotheek build``)
+for 4 seeds a cup, for either side starting (a board is seen from the player to move,
+so South starting and North starting are the same positions): for the player who
+starts, the positions after 0, 2, ... plies in which they played the book's moves and
+the opponent anything; for the other player, those after 1, 3, ... plies. Each
+position gets the move of a compiled search to a fixed depth (``depth``, default 18
+plies: repeatable, unlike a time), with its value.
+
+``strong`` plays the book's move where the position is in it (and the game is the one
+the book was made for: 4 seeds a cup, the same rules).
+
+>>> from ludotheek.core.resources import MemoryStore
+>>> store = MemoryStore()
+>>> build(store, None, {"first_plies": 0, "second_plies": 1, "depth": 4})
+>>> book = open_book(store)
+>>> len(book), book.depth
+(7, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ludotheek.core.resources import Progress, Sink, Source
+from ludotheek.games.wari.rules import GAME, WariState
+
+FORMAT = 1
+#: the seeds a cup the book is made for
+SEEDS = 4
+
+
+def _key(state: WariState) -> tuple[int, ...]:
+    b = state.board
+    return b if state.to_move == 0 else (*b[6:], *b[:6])
+
+
+def positions(first_plies: int, second_plies: int, choose: Any,
+              abapa: bool = False) -> list[WariState]:
+    """The book's positions (see the module's text), each once; ``choose(state)`` gives
+    the book's move where the book's side is to move."""
+    out: dict[tuple[int, ...], WariState] = {}
+    start = GAME.new(seeds_per_cup=SEEDS, rules="abapa" if abapa else "applet")
+    assert isinstance(start, WariState)
+    for ours_first, top in ((True, first_plies), (False, second_plies)):
+        level = [start]
+        for ply in range(top + 1):
+            ours = (ply % 2 == 0) == ours_first
+            nxt: list[WariState] = []
+            for state in level:
+                if state.is_over:
+                    continue
+                if ours:
+                    out.setdefault(_key(state), state)
+                    if ply < top:
+                        nxt.append(state.play(choose(state)))
+                elif ply < top:
+                    nxt.extend(state.play(m) for m in state.legal_moves())
+            level = nxt
+    return list(out.values())
+
+
+def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> None:
+    """Search every position of the book to ``params["depth"]`` plies and keep the
+    moves (``params``: ``first_plies``, ``second_plies``, ``depth``, ``abapa``)."""
+    from ludotheek.games.wari.fast import FastSearcher
+
+    depth = int(params.get("depth", 18))
+    abapa = bool(params.get("abapa", False))
+    searcher = FastSearcher()
+    chosen: dict[tuple[int, ...], tuple[int, float, int]] = {}
+    fp, sp = int(params.get("first_plies", 4)), int(params.get("second_plies", 3))
+    expected = (sum(6 ** (k // 2) for k in range(0, fp + 1, 2))
+                + sum(6 ** ((k + 1) // 2) for k in range(1, sp + 1, 2)))
+
+    def choose(state: WariState) -> str:
+        key = _key(state)
+        if key not in chosen:
+            r = searcher.run(state, max_depth=depth)
+            chosen[key] = (r.cup, r.value, r.nodes)
+            if progress:
+                progress("book", len(chosen), expected)
+        cup = chosen[key][0]
+        return str(cup + 1 + 6 * (state.to_move or 0))
+
+    found = positions(fp, sp, choose, abapa)
+    for state in found:
+        choose(state)
+    keys = sorted(_key(s) for s in found)
+    boards = np.array(keys, dtype=np.uint8).reshape(-1, 12)
+    sink.put_array("boards", boards)
+    sink.put_array("moves", np.array([chosen[k][0] for k in keys], dtype=np.uint8))
+    sink.put_array("values", np.array([chosen[k][1] for k in keys], dtype=np.float32))
+    sink.put_json("info", {"format": FORMAT, "depth": depth, "abapa": abapa, "seeds": SEEDS,
+                           "positions": len(keys),
+                           "nodes": int(sum(chosen[k][2] for k in keys))})
+    sink.checkpoint()
+
+
+@dataclass
+class Book:
+    """Book moves by board (seen from the mover): own cup 0-5 and the search's value."""
+
+    entries: dict[tuple[int, ...], tuple[int, float]]
+    depth: int
+    abapa: bool
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def move(self, state: WariState) -> tuple[str, float] | None:
+        """The book's move for ``state`` (in notation) and its value, or None."""
+        if state.abapa != self.abapa or state._options["seeds_per_cup"] != SEEDS \
+                or state.to_move is None:
+            return None
+        hit = self.entries.get(_key(state))
+        if hit is None:
+            return None
+        name = str(hit[0] + 1 + 6 * state.to_move)
+        return (name, hit[1]) if name in state.legal_moves() else None
+
+
+def open_book(source: Source, abapa: bool = False) -> Book | None:
+    info = source.json("info")
+    if not isinstance(info, dict) or info.get("format") != FORMAT \
+            or bool(info.get("abapa")) != abapa:
+        return None
+    boards: npt.NDArray[np.uint8] = source.array("boards")
+    moves = source.array("moves")
+    values = source.array("values")
+    entries = {tuple(int(x) for x in b): (int(m), float(v))
+               for b, m, v in zip(boards, moves, values, strict=True)}
+    return Book(entries, int(info["depth"]), abapa)
