@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -23,9 +24,10 @@ os.environ[GAMES_ENV] = ",".join(filter(None, (os.environ.get(GAMES_ENV), *TEST_
 os.environ["PYTHONPATH"] = os.pathsep.join(
     filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
 
-# compiled code (Wari's numba search) is compiled once and kept for later runs
-os.environ.setdefault("NUMBA_CACHE_DIR",
-                      str(Path(__file__).resolve().parent.parent / ".numba-cache"))
+# compiled code (Wari's numba search) is compiled once and kept for later runs, in a
+# folder of the machine's temporary files (never in the repository)
+os.environ.setdefault("NUMBA_CACHE_DIR", str(
+    Path(tempfile.gettempdir()) / f"ludotheek-numba-cache-{os.getuid()}"))
 
 settings.register_profile(
     "default", max_examples=100, deadline=None,

@@ -48,13 +48,17 @@ MANIFEST = "manifest.json"
 
 # --- the declarations -----------------------------------------------------------------------
 def data_sets() -> dict[str, DataSet]:
-    """Every data set the games declare (``ludotheek.games.<game>.data.DATA_SETS``)."""
-    from ludotheek.games import names
+    """Every data set the games declare (``DATA_SETS`` of the module ``data`` beside a
+    game's rules module, e.g. ``ludotheek.games.wari.data``)."""
+    from ludotheek.games import plugins
 
     found: dict[str, DataSet] = {}
-    for game in names():
-        module = f"ludotheek.games.{game}.data"
-        if importlib.util.find_spec(module) is None:
+    for p in plugins():
+        module = type(p.game).__module__.rpartition(".")[0] + ".data"
+        try:
+            if importlib.util.find_spec(module) is None:
+                continue
+        except ModuleNotFoundError:  # a game module outside any package
             continue
         for ds in getattr(importlib.import_module(module), "DATA_SETS", ()):
             found[ds.name] = ds
@@ -152,10 +156,11 @@ class FolderStore:
 
     def array(self, name: str) -> npt.NDArray[Any]:
         if f"{name}.npy" in self.manifest["files"]:
-            return np.load(self._file(f"{name}.npy"), mmap_mode="r")
+            mapped: npt.NDArray[Any] = np.load(self._file(f"{name}.npy"), mmap_mode="r")
+            return mapped
         if f"{name}.npz" in self.manifest["files"]:
             with np.load(self._file(f"{name}.npz")) as data:
-                a = data["a"]
+                a: npt.NDArray[Any] = data["a"]
             a.flags.writeable = False
             return a
         segments = self.manifest["segments"].get(name)

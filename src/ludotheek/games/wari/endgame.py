@@ -138,7 +138,8 @@ class EndgameDB:
         self.complete = complete
         self._dist: dict[int, npt.NDArray[np.uint8]] = {}
         self._exact: dict[int, npt.NDArray[np.bool_]] = {}
-        self._pairs = [[(int(f), int(g)) for f, g in tier] for tier in pairs]
+        self._pairs: list[list[tuple[int, int]]] = [
+            [(int(f), int(g)) for f, g in tier] for tier in pairs]
 
     @property
     def max_seeds(self) -> int:
@@ -174,7 +175,7 @@ class EndgameDB:
     def bounds_of(self, b: tuple[int, ...] | list[int]) -> tuple[int, int]:
         """``(f, g)`` of a board seen from the mover (mover's cups first)."""
         n = sum(b)
-        return self._pairs[n][self.codes[n][_rank(b, n)]]
+        return self._pairs[n][int(self.codes[n][_rank(b, n)])]
 
     def entry(self, b: tuple[int, ...] | list[int]) -> tuple[int, int, int, int]:
         """``(f, g, df, dg)`` of a board seen from the mover (mover's cups first)."""

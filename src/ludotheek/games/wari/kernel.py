@@ -42,7 +42,8 @@ TIERS = types.Array(types.uint8, 1, "C", readonly=True)
 i64 = types.int64
 boolean = types.boolean
 void = types.void
-UniTuple = types.UniTuple
+#: the signature of db_bounds (numba types its constructors for mypy as untyped calls)
+DB_BOUNDS = types.UniTuple(i64, 2)(I64, TIERS, i64, i64)  # type: ignore[no-untyped-call]
 
 # --- the layout of W ----------------------------------------------------------------------
 MAXPLY = 96
@@ -175,7 +176,7 @@ def make_child(W: Ints, ply: int, cup: int, nxt: int) -> int:
     if cap > 0:
         for i in range(W[O_CAPLO + ply * 6 + cup] - 6, W[s + 12] - 5):
             W[nxt + i] = 0
-    return cap
+    return int(cap)
 
 
 @njit(i64(I64, i64, i64, i64), cache=True, inline="always")
@@ -187,7 +188,7 @@ def board_key(W: Ints, at: int, side: int, store: int) -> int:
         h ^= W[O_ZOB + i * 64 + W[at + i]]
     if W[P_ABAPA]:
         h ^= W[O_ZSTORE + store]
-    return h
+    return int(h)
 
 
 @njit(i64(I64, i64), cache=True, inline="always")
@@ -268,11 +269,11 @@ def evaluate(W: Ints, at: int) -> int:
     v = W[P_WMAT] * mat + W[P_WMOB] * mob + W[P_WSMALL] * small + W[P_WKROO] * kroo
     if W[P_WTHREAT]:
         v -= W[P_WTHREAT] * (best_capture(W, at, 6) - best_capture(W, at, 0))
-    return v
+    return int(v)
 
 
 # --- the endgame database -----------------------------------------------------------------
-@njit(UniTuple(i64, 2)(I64, TIERS, i64, i64), cache=True, inline="always")
+@njit(DB_BOUNDS, cache=True, inline="always")
 def db_bounds(W: Ints, D: Codes, at: int, n: int) -> tuple[int, int]:
     """``(f, g)`` of the board at ``W[at:]`` holding ``n`` seeds (times SCALE)."""
     r = 0
@@ -321,7 +322,7 @@ def quiesce(W: Ints, D: Codes, ply: int, alpha: int, beta: int, depth: int, c: i
     n = own + opp
     if n <= W[P_DBMAX]:
         f, g = db_bounds(W, D, at, n)
-        return min(max(c, f), g)
+        return int(min(max(c, f), g))
     # the game is over if the mover has no legal move: no seeds, or none that feeds
     if own == 0:
         return -opp * SCALE
@@ -463,7 +464,7 @@ def negamax(W: Ints, T: Ints, D: Codes, ply: int, depth: int, alpha: int, beta: 
     n = seeds(W, at)
     if n <= W[P_DBMAX]:
         f, g = db_bounds(W, D, at, n)
-        return min(max(c, f), g)
+        return int(min(max(c, f), g))
     if depth <= 0 or ply >= MAXPLY:
         return quiesce(W, D, ply, alpha, beta, W[P_QDEPTH], c)
     count = gen_moves(W, ply)
@@ -483,11 +484,11 @@ def negamax(W: Ints, T: Ints, D: Codes, ply: int, depth: int, alpha: int, beta: 
         tt_cup = ((e >> 42) & 0x7) - 1
         if W[P_TTCUT] and e_depth >= depth:
             if e_flag == EXACT:
-                return e_value
+                return int(e_value)
             if e_flag == LOWER and e_value >= beta:
-                return e_value
+                return int(e_value)
             if e_flag == UPPER and e_value <= alpha:
-                return e_value
+                return int(e_value)
     _order(W, ply, count, tt_cup)
     best = -INF
     best_cup = W[O_MOVES + ply * 6]
@@ -591,7 +592,7 @@ def tt_move(W: Ints, T: Ints, ply: int) -> int:
     slot = (key & W[P_TTMASK]) * 2
     if T[slot] != key:
         return -1
-    return ((T[slot + 1] >> 42) & 0x7) - 1
+    return int(((T[slot + 1] >> 42) & 0x7) - 1)
 
 
 @njit(i64(I64, I64, i64, I64), cache=True)
