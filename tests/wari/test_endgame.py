@@ -274,3 +274,22 @@ def test_compiled_builder_is_the_numpy_builders(abapa: bool) -> None:
         high = np.minimum(rob.g, n).astype(np.int8)
         lower_np.append(nb.Lower(fresh, low, high))
         lower_fast.put(n, fresh, low, high)
+
+
+def test_codes_made_in_chunks_are_the_pairs_numbered_in_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``encode`` works a chunk at a time (a tier of 18 seeds would need gigabytes in one
+    pass); with chunks of 1,000 boards it gives each board the number of its pair among
+    the tier's pairs sorted by ``(f, g)``, as one pass over all boards does."""
+    gen = np.random.default_rng(7)
+    f = gen.integers(-20, 21, 10_500).astype(np.int8)
+    g = np.minimum(f + gen.integers(0, 3, 10_500), 20).astype(np.int8)
+    monkeypatch.setattr(eg, "ENCODE_CHUNK", 1000)
+    codes, pairs = eg.encode(f, g)
+    expected = sorted({(int(a), int(b)) for a, b in zip(f, g, strict=True)})
+    assert [tuple(p) for p in pairs] == expected
+    number = {p: i for i, p in enumerate(expected)}
+    assert codes.tolist() == [number[(int(a), int(b))] for a, b in zip(f, g, strict=True)]
+    with pytest.raises(ValueError, match="more than 256"):
+        eg.encode(np.arange(-100, 100, dtype=np.int8).repeat(2),
+                  np.tile(np.array([0, 1], dtype=np.int8), 200))

@@ -288,35 +288,59 @@ def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> N
         if step:
             step("robust", size, size)
         lower.put(n, fresh, low, high)
-        codes, pairs = encode(sol.f, sol.g)
-        dist = np.empty(2 * len(codes), dtype=np.uint8)
-        dist[0::2], dist[1::2] = _depth(sol.df), _depth(sol.dg)
-        sink.append("codes", codes)
-        sink.put_array(f"dist-{n:02d}", dist, compress=True)
+        exact = (low == high) if n <= robust_max else None
+        # the successors' numbers (6 x 4 bytes a board) go before the tier is written
+        del moves, fresh, low, high
         if n <= robust_max:
-            sink.put_array(f"exact-{n:02d}", np.packbits(low == high), compress=True)
+            del robust
+        codes, pairs = encode(sol.f, sol.g)
+        sink.append("codes", codes)
+        del codes
+        dist = np.empty(2 * size, dtype=np.uint8)
+        dist[0::2], dist[1::2] = _depth(sol.df), _depth(sol.dg)
+        sink.put_array(f"dist-{n:02d}", dist, compress=True)
+        del dist
+        if exact is not None:
+            sink.put_array(f"exact-{n:02d}", np.packbits(exact), compress=True)
         info["tiers"].append({
-            "pairs": pairs, "positions": len(codes), "sweeps": sol.sweeps,
+            "pairs": pairs, "positions": size, "sweeps": sol.sweeps,
             "settled": int((sol.f == sol.g).sum()),
-            "exact": int((low == high).sum()) if n <= robust_max else None,
+            "exact": int(exact.sum()) if exact is not None else None,
             "cannot_force": int((sol.f == LOW).sum()),
             "seconds": round(time.perf_counter() - start, 2),
             "cpu_seconds": round(time.process_time() - cpu, 2),
         })
         sink.put_json("info", info)
         sink.checkpoint()
-        del moves
+
+
+#: boards a step of ``encode`` (its temporary arrays are a few of these, not of the tier)
+ENCODE_CHUNK = 1 << 20
+
+
+def _pair_keys(f: npt.NDArray[np.int8], g: npt.NDArray[np.int8]) -> npt.NDArray[np.int32]:
+    return (f.astype(np.int32) + 128) * 256 + (g.astype(np.int32) + 128)
 
 
 def encode(f: npt.NDArray[np.int8], g: npt.NDArray[np.int8]
            ) -> tuple[npt.NDArray[np.uint8], list[list[int]]]:
-    """One code byte a board for the pairs ``(f, g)``, and the pairs in code order."""
-    key = (f.astype(np.int64) + 128) * 256 + (g.astype(np.int64) + 128)
-    uniq, inverse = np.unique(key, return_inverse=True)
+    """One code byte a board for the pairs ``(f, g)``, and the pairs in code order (the
+    pairs sorted by ``f``, then ``g``). A million boards at a time: a tier of 18 seeds
+    has 35 million, and one pass over it all would need gigabytes of temporaries."""
+    seen = np.zeros(256 * 256, dtype=np.bool_)
+    for at in range(0, len(f), ENCODE_CHUNK):
+        seen[_pair_keys(f[at:at + ENCODE_CHUNK], g[at:at + ENCODE_CHUNK])] = True
+    uniq = np.flatnonzero(seen)
     if len(uniq) > 256:
         raise ValueError(f"{len(uniq)} different (f, g) pairs in a tier, more than 256")
+    table = np.zeros(256 * 256, dtype=np.uint8)
+    table[uniq] = np.arange(len(uniq), dtype=np.uint8)
+    codes = np.empty(len(f), dtype=np.uint8)
+    for at in range(0, len(f), ENCODE_CHUNK):
+        codes[at:at + ENCODE_CHUNK] = table[_pair_keys(f[at:at + ENCODE_CHUNK],
+                                                      g[at:at + ENCODE_CHUNK])]
     pairs = [[int(k // 256 - 128), int(k % 256 - 128)] for k in uniq]
-    return inverse.astype(np.uint8).reshape(-1), pairs
+    return codes, pairs
 
 
 def open_db(source: Source, abapa: bool = False) -> EndgameDB | None:
