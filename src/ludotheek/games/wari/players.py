@@ -3,7 +3,7 @@
 - ``strong`` (``strong.StrongPlayer``): alpha-beta search with iterative
   deepening, a transposition table, move ordering and a capture quiescence
   search, within its time per move; perfect play from the endgame database
-  when at most 15 seeds are left on the board.
+  when at most 18 seeds are left on the board.
 - the generic ``random``, ``greedy`` (the largest capture now) and ``mcts``
   (Monte Carlo tree search with random play-outs) of ``ludotheek.players``.
 

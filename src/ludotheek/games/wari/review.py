@@ -4,7 +4,8 @@ A seat's standing is what it is expected to end the game with minus what the
 opponent ends with (captured seeds, plus those kept when the game ends): the
 seeds captured so far plus the ``strong`` player's value of the board (its net
 gain from the board onward), from a search of ``depth`` plies, and exact, from
-the endgame database, once at most 15 seeds are on the board. Thresholds in
+the endgame database, once at most 18 seeds are on the board (as many as the
+database the application provides holds). Thresholds in
 seeds (docs/strength.md, "Analysis").
 """
 
@@ -40,5 +41,5 @@ REVIEW = Review(
     thresholds=Thresholds(inaccuracy=1.0, mistake=2.0, blunder=4.0),
     measure=measure, final=final,
     scale={"en": "the expected final margin in seeds (exact from the endgame database with "
-                 "at most 15 seeds on the board)"},
+                 "at most 18 seeds on the board)"},
 )
