@@ -293,3 +293,34 @@ def test_codes_made_in_chunks_are_the_pairs_numbered_in_order(
     with pytest.raises(ValueError, match="more than 256"):
         eg.encode(np.arange(-100, 100, dtype=np.int8).repeat(2),
                   np.tile(np.array([0, 1], dtype=np.int8), 200))
+
+
+def test_sweeps_kept_in_blocks_read_back_board_by_board(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """The sweeps are compressed in blocks (a look-up decompresses one block, not the
+    tier): blocks of 64 bytes and a cache of 3 blocks give back every board's ``df`` and
+    ``dg`` as the solver found them, in any order of look-ups."""
+    from ludotheek.games.wari import endgame_fast as fb
+
+    n = 5
+    lower = fb.LowerTiers.empty(n)
+    for k in range(n):
+        sol = fb.solve(k, moves := fb.tier_moves(k, lower))
+        fresh = sol.fresh_values(moves.stop)
+        lower.put(k, fresh, fresh, fresh)
+    sol = fb.solve(n, fb.tier_moves(n, lower))
+    dist = np.empty(2 * tier_size(n), dtype=np.uint8)
+    dist[0::2], dist[1::2] = sol.df, sol.dg
+    blob, index = eg.compress_blocks(dist, 64)
+    assert index[0] == 0 and index[-1] == len(blob) and len(index) == -(-len(dist) // 64) + 1
+    store = MemoryStore()
+    store.put_array(f"dist-{n:02d}", blob)
+    store.put_array(f"distix-{n:02d}", index)
+    monkeypatch.setattr(eg, "DIST_BLOCK", 64)
+    monkeypatch.setattr(eg, "DIST_CACHE", 3)
+    db = eg.EndgameDB([], np.zeros((0, 256, 2), np.int64), np.zeros(0, np.uint8), store)
+    rng = Rng.from_seed(3)
+    order = [rng.randbelow(tier_size(n)) for _ in range(500)]
+    for r in [*order, *range(tier_size(n))]:
+        assert db._sweeps(n, r) == (sol.df[r], sol.dg[r]), r
+    assert len(db._blocks) <= 3
