@@ -59,7 +59,8 @@ def test_the_guided_game_by_following_the_coach(server: ServerProcess,
     view = httpx.get(f"{server.url}/api/games/{gid}").json()
     assert {k: view["seats"][1][k] for k in ("type", "level", "name")} == {
         "type": "computer", "level": "easy", "name": None}
-    assert view["options"] == {"seeds_per_cup": 4, "first": "south", "repetition": True}
+    assert view["options"] == {"seeds_per_cup": 4, "first": "south", "repetition": True,
+                               "rules": "applet"}
     page.wait_for_selector("#board g.legal")
 
 
