@@ -56,7 +56,9 @@ def limit_options(f: F) -> F:
     from ludotheek.server.config import LIMITS
 
     for lim in reversed(LIMITS):
-        kind = click.IntRange(int(lim.low)) if lim.kind is int else click.FloatRange(lim.low)
+        kind: click.ParamType = (click.IntRange(int(lim.low)) if lim.kind is int else
+                                 click.STRING if lim.kind is tuple else
+                                 click.FloatRange(lim.low))
         f = click.option(lim.option, lim.name, type=kind, default=None, help=lim.help)(f)
     return click.option(
         "--config", "config", type=click.Path(dir_okay=False), default=None,
@@ -132,10 +134,11 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
         uvicorn.run("ludotheek.server.factory:app_from_env", factory=True, host=host,
                     port=port, workers=workers, log_level="info",
                     ws_max_size=ws_max_size(settings), ws_per_message_deflate=False,
-                    log_config=_log_config())
+                    proxy_headers=False, log_config=_log_config())
         return
     config = uvicorn.Config(app, host=host, port=port, log_level="info",
-                            ws_max_size=ws_max_size(settings), ws_per_message_deflate=False)
+                            ws_max_size=ws_max_size(settings), ws_per_message_deflate=False,
+                            proxy_headers=False)
     server = uvicorn.Server(config)
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())

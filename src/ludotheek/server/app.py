@@ -15,6 +15,7 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
+from starlette.types import ASGIApp
 
 from ludotheek import resources
 from ludotheek.server import (
@@ -25,6 +26,7 @@ from ludotheek.server import (
     client_errors,
     ending,
     ending_api,
+    headers,
     learn,
     live,
     profiles,
@@ -34,10 +36,12 @@ from ludotheek.server.analysis import Analyses
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.edge import service_error
 from ludotheek.server.errors import ServiceError
+from ludotheek.server.headers import SecurityHeaders
 from ludotheek.server.hub import Hub
 from ludotheek.server.limits import RateLimit
 from ludotheek.server.openapi import spec
 from ludotheek.server.pages import WebFiles
+from ludotheek.server.proxy import ProxyHeaders
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
 from ludotheek.server.settings import Settings
@@ -77,6 +81,15 @@ async def _sweep(service: GameService, settings: Settings) -> None:
             await service.sweep()
         except Exception:
             log.exception("looking for waiting computer turns failed")
+
+
+class App(Starlette):
+    """The Starlette app with the real client's address (behind trusted proxies) and the
+    security headers outside everything else, error answers of the server included."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        inner = super().build_middleware_stack()
+        return ProxyHeaders(SecurityHeaders(inner), trusted=self.state.settings.trusted_proxies)
 
 
 def create_app(db: Database | str | Path | None = None,
@@ -137,9 +150,10 @@ def create_app(db: Database | str | Path | None = None,
         *client_errors.routes,
         *live.routes,
         *catalogs.routes,
+        *headers.routes,
         Mount("/static", WebFiles(directory=WEB), name="static"),
     ]
-    app = Starlette(
+    app = App(
         routes=routes,
         lifespan=lifespan,
         middleware=[Middleware(RateLimit, rate=settings.requests_per_second,

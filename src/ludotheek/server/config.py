@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheek.core.errors import LudotheekError
+from ludotheek.server.proxy import BadNetworks, Network, parse_networks
 from ludotheek.server.settings import Settings
 
 
@@ -75,6 +76,10 @@ LIMITS = (
           "(default 24; 0: never)."),
     Limit("max_computer_seconds", "max_computer_seconds", float, 0.01,
           "Seconds a computer player may think per move at most (default 5)."),
+    Limit("trusted_proxies", "trusted_proxies", tuple, 0,
+          "Reverse proxies whose X-Forwarded-For/-Proto headers name the real client: "
+          "addresses or networks, comma-separated (default '127.0.0.1, ::1', a proxy on "
+          "this host; '' trusts none, '*' every address). docs/deploy.md."),
 )
 _BY_NAME = {lim.name: lim for lim in LIMITS}
 ENV_CONFIG = "LUDOTHEEK_CONFIG"
@@ -87,6 +92,8 @@ def _checked(name: str, value: Any) -> tuple[str, Any]:
     if lim is None:
         raise BadConfig(f"unknown setting {name!r}; the settings are: "
                         f"{', '.join(sorted(_BY_NAME))}")
+    if lim.kind is tuple:
+        return lim.field, _networks(name, value)
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise BadConfig(f"setting {name} must be a number, not {value!r}")
     if lim.kind is int and value != int(value):
@@ -94,6 +101,17 @@ def _checked(name: str, value: Any) -> tuple[str, Any]:
     if not value >= lim.low or value == float("inf"):
         raise BadConfig(f"setting {name} must be at least {lim.low:g}, not {value!r}")
     return lim.field, lim.kind(value)
+
+
+def _networks(name: str, value: Any) -> tuple[Network, ...]:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        value = ",".join(value)
+    if not isinstance(value, str):
+        raise BadConfig(f"setting {name} must be a text of addresses, not {value!r}")
+    try:
+        return parse_networks(value)
+    except BadNetworks as exc:
+        raise BadConfig(f"setting {name}: {exc}") from exc
 
 
 def settings_from(values: Mapping[str, Any], base: Settings | None = None) -> Settings:
@@ -159,7 +177,10 @@ def describe(settings: Settings) -> str:
            if settings.requests_per_second > 0 else "no request rate limit")
     ws = (f"{settings.ws_messages_per_second:g} WebSocket messages/s per connection"
           if settings.ws_messages_per_second > 0 else "no WebSocket message rate limit")
+    proxies = (", ".join(str(n) for n in settings.trusted_proxies)
+               if settings.trusted_proxies else "none")
     return (f"limits: bodies {settings.max_body} bytes, WebSocket messages "
             f"{settings.max_ws_message} bytes, {ws}, {rps}, "
             f"{settings.max_active_games_per_client} games in progress per address, "
-            f"abandoned after {settings.abandon_days:g} days without a move")
+            f"abandoned after {settings.abandon_days:g} days without a move; "
+            f"forwarded headers trusted from: {proxies}")

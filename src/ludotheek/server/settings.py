@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ludotheek.server.proxy import LOOPBACK, Network, parse_networks
+
 
 def _env_int(name: str, default: int) -> int:
     value = os.environ.get(name)
@@ -52,3 +54,5 @@ class Settings:
     error_reports_per_minute: float = 6.0
     #: where page errors are logged (None: the data folder, ``LUDOTHEEK_DATA``)
     error_dir: Path | None = None
+    #: reverse proxies whose forwarded headers name the real client (server/proxy.py)
+    trusted_proxies: tuple[Network, ...] = parse_networks(LOOPBACK)

@@ -1,0 +1,172 @@
+"""The site behind Debian's nginx with HTTPS, configured by docs/deploy/nginx-ludotheek.conf.
+
+The documented file is used as it is, with the host name, ports and certificate
+paths replaced: pages over HTTPS with the security headers, the plain-HTTP
+redirect, WebSocket moves through the proxy, and the per-address limits counted
+per real client (clients from 127.0.0.2 and 127.0.0.3; nginx itself connects
+from 127.0.0.1, a trusted proxy by default).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import ssl
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.serverproc import ServerProcess, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+CONF = ROOT / "docs" / "deploy" / "nginx-ludotheek.conf"
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+OPENSSL = shutil.which("openssl")
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(NGINX is None or OPENSSL is None,
+                       reason="Debian's nginx and openssl are needed (./test installs nginx)"),
+]
+
+
+class Site:
+    def __init__(self, https_port: int, http_port: int, backend: ServerProcess) -> None:
+        self.https = f"https://localhost:{https_port}"
+        self.http = f"http://localhost:{http_port}"
+        self.wss = f"wss://localhost:{https_port}"
+        self.backend = backend
+
+    def client(self, source: str = "127.0.0.2") -> httpx.Client:
+        """An HTTPS client whose connections come from ``source`` (a loopback address)."""
+        return httpx.Client(base_url=self.https, verify=False, timeout=30,
+                            transport=httpx.HTTPTransport(local_address=source, verify=False))
+
+
+def _config(tmp: Path, https_port: int, http_port: int, backend_port: int) -> Path:
+    subprocess.run([OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", "/CN=localhost", "-keyout", str(tmp / "key.pem"),
+                    "-out", str(tmp / "cert.pem")], check=True, capture_output=True)
+    site = CONF.read_text()
+    for old, new in [
+        ("ludotheek.example.org", "localhost"),
+        ("/etc/letsencrypt/live/localhost/fullchain.pem", str(tmp / "cert.pem")),
+        ("/etc/letsencrypt/live/localhost/privkey.pem", str(tmp / "key.pem")),
+        ("/var/log/nginx/", f"{tmp}/"),
+        ("listen 443 ", f"listen {https_port} "),
+        ("listen 80;", f"listen {http_port};"),
+        ("127.0.0.1:8000", f"127.0.0.1:{backend_port}"),
+    ]:
+        assert old in site, old
+        site = site.replace(old, new)
+    (tmp / "site.conf").write_text(site)
+    main = tmp / "nginx.conf"
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    main.write_text(f"""{user}worker_processes 1;
+pid {tmp}/nginx.pid;
+error_log {tmp}/error.log;
+events {{ worker_connections 256; }}
+http {{
+    client_body_temp_path {tmp}/body;
+    proxy_temp_path {tmp}/proxy;
+    fastcgi_temp_path {tmp}/fastcgi;
+    uwsgi_temp_path {tmp}/uwsgi;
+    scgi_temp_path {tmp}/scgi;
+    include {tmp}/site.conf;
+}}
+""")
+    return main
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    tmp = Path(tmp_path_factory.mktemp("nginx"))
+    backend = ServerProcess(tmp / "db.sqlite3", workers=0,
+                            args=("--max-games-per-client", "3", "--requests-per-second", "0"))
+    https_port, http_port = free_port(), free_port()
+    main = _config(tmp, https_port, http_port, backend.port)
+    with backend:
+        with open(tmp / "nginx.out", "wb") as out:
+            proxy = subprocess.Popen([NGINX, "-c", str(main), "-p", str(tmp), "-g",
+                                      "daemon off;"], stdout=out, stderr=subprocess.STDOUT)
+        try:
+            result = Site(https_port, http_port, backend)
+            deadline = time.monotonic() + 20
+            while True:
+                try:
+                    with result.client() as c:
+                        if c.get("/").status_code == 200:
+                            break
+                except httpx.HTTPError:
+                    pass
+                if proxy.poll() is not None or time.monotonic() > deadline:
+                    err = (tmp / "nginx.out").read_text()
+                    log = (tmp / "error.log").read_text() if (tmp / "error.log").exists() else ""
+                    pytest.fail(f"nginx did not come up: {err}\n{log}")
+                time.sleep(0.2)
+            yield result
+        finally:
+            proxy.terminate()
+            proxy.wait(10)
+
+
+def _wari(c: httpx.Client) -> httpx.Response:
+    return c.post("/api/games", json={"game": "wari", "seed": 1,
+                                      "seats": [{"type": "person"}, {"type": "person"}]})
+
+
+def test_pages_over_https_with_the_security_headers(site: Site) -> None:
+    with site.client() as c:
+        for path in ("/", "/static/js/lobby.js", "/api/meta"):
+            r = c.get(path)
+            assert r.status_code == 200, path
+            assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+            assert r.headers["x-content-type-options"] == "nosniff"
+            # the app knows the client came over HTTPS (X-Forwarded-Proto from a trusted proxy)
+            assert r.headers["strict-transport-security"].startswith("max-age=")
+
+
+def test_plain_http_is_sent_to_https(site: Site) -> None:
+    r = httpx.get(site.http + "/play/x", follow_redirects=False)
+    assert r.status_code == 301
+    assert r.headers["location"].startswith("https://localhost")
+
+
+def test_websocket_moves_through_the_proxy(site: Site) -> None:
+    from websockets.sync.client import connect
+
+    with site.client("127.0.0.4") as c:
+        made = _wari(c)
+        assert made.status_code == 201, made.text
+        gid = made.json()["id"]
+        south, north = (s["token"] for s in made.json()["seats"])
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    with connect(f"{site.wss}/api/games/{gid}/live?token={south}", ssl=context,
+                 open_timeout=20) as ws_south, \
+            connect(f"{site.wss}/api/games/{gid}/live?token={north}", ssl=context,
+                    open_timeout=20) as ws_north:
+        assert json.loads(ws_south.recv(20))["view"]["version"] == 0
+        assert json.loads(ws_north.recv(20))["view"]["version"] == 0
+        ws_south.send(json.dumps({"type": "move", "move": "3", "version": 0}))
+        assert json.loads(ws_south.recv(20))["view"]["version"] == 1
+        pushed = json.loads(ws_north.recv(20))["view"]
+        assert pushed["version"] == 1 and pushed["to_move"] == 1
+
+
+def test_the_limits_count_each_real_client_not_the_proxy(site: Site) -> None:
+    with site.client("127.0.0.2") as first, site.client("127.0.0.3") as second:
+        codes = [_wari(first).status_code for _ in range(4)]
+        assert codes == [201, 201, 201, 429]
+        # the second household behind the same proxy still starts games
+        assert _wari(second).status_code == 201
+        # a client that forges X-Forwarded-For is still counted by its own address
+        forged = first.post("/api/games", headers={"X-Forwarded-For": "198.51.100.7"},
+                            json={"game": "wari", "seats": [{"type": "person"}] * 2})
+        assert forged.status_code == 429
