@@ -9,12 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.csp import Violations, poll_instead_of_eval
 from tests.serverproc import ServerProcess
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-dev-shm-usage", "--no-first-run", "--disable-component-update"]
 
+#: what the Content-Security-Policy refused in the pages of the running test
+CSP = Violations()
 
 
 @pytest.fixture(scope="session")
@@ -25,8 +28,19 @@ def browser() -> Iterator[object]:
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        CSP.install(b)
+        poll_instead_of_eval()
         yield b
         b.close()
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations() -> Iterator[None]:
+    """Every browser test fails on anything the pages' security policy refused."""
+    CSP.take()
+    yield
+    refused = CSP.take()
+    assert not refused, "the Content-Security-Policy refused:\n" + "\n".join(refused)
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,8 @@ export function el(tag, attrs = {}, ...children) {
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(node.dataset, v);
+    // through the CSSOM: the security policy refuses style attributes
+    else if (k === "style") node.style.cssText = v;
     else node.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
@@ -20,6 +22,7 @@ export function svg(tag, attrs = {}, ...children) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "text") node.textContent = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "style") node.style.cssText = v;
     else node.setAttribute(k, v);
   }
   for (const c of children.flat()) if (c) node.append(c);
