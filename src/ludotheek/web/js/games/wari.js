@@ -5,7 +5,7 @@ import { fillLevels, levelOptions } from "../levels.js";
 import { errorText } from "../problems.js";
 import { MoveLog } from "../movelog.js";
 import { rememberCreated } from "../tokens.js";
-import { el, prefersMotion, setMotion, sleep, svg, toast, whileBusy } from "../ui.js";
+import { el, loadStylesheet, prefersMotion, setMotion, sleep, svg, toast, whileBusy } from "../ui.js";
 
 import { moveSentences } from "./wari/words.js";
 
@@ -66,33 +66,15 @@ function sowingSteps(board, cup) {
   return steps;
 }
 
+// the page's own stylesheet, loaded before the board is drawn
+export function stylesheet() {
+  return loadStylesheet("wari");
+}
+
 export function create(ctx) {
   const { t } = ctx;
   const board = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "wari-board", "data-fit": "", role: "group", "aria-label": t("wari.board") });
-  const style = el("style", { text: `
-    .wari-board { width: 100%; max-width: 960px; background: #b98a55; border-radius: 18px; box-shadow: inset 0 0 0 6px #9c7142; }
-    .wari-board .cup { fill: #8f6535; stroke: #6d4a23; stroke-width: 2; }
-    .wari-board .store { fill: #8a6031; stroke: #6d4a23; stroke-width: 2; }
-    .wari-board .seed { fill: #f3ead8; stroke: #c8b892; stroke-width: 1; }
-    .wari-board .seed.stored { opacity: .55; }
-    .wari-board .count { fill: #fff; font: 600 26px system-ui, sans-serif; text-anchor: middle; }
-    .wari-board .badge { fill: #4e3214; }
-    .wari-board .badge-text { fill: #fff; font: 700 14px system-ui, sans-serif; text-anchor: middle; }
-    .wari-board .label { fill: #4a3116; font: 600 15px system-ui, sans-serif; text-anchor: middle; }
-    .wari-board .side { fill: #fff8ec; font: 700 16px system-ui, sans-serif; text-anchor: middle; }
-    .wari-board .hit { fill: transparent; }
-    .wari-board g.legal { cursor: pointer; }
-    .wari-board g.legal .cup { stroke: #ffe08a; stroke-width: 4; }
-    .wari-board g.legal:hover .cup, .wari-board g.legal:focus .cup { fill: #a87844; }
-    .wari-board g.last .cup { stroke: #2f6f8f; stroke-width: 5; stroke-dasharray: 7 5; }
-    .wari-board g.sowing .cup { fill: #a87844; }
-    .wari-board g.captured .cup { fill: #c45a3b; }
-    .movelist { font-family: ui-monospace, monospace; font-size: .95rem; columns: 2; margin: 0; padding-left: 3.4em; }
-    .wari-log { max-height: 200px; }
-    .wari-settings { display: grid; gap: .6rem; }
-    .wari-settings label { display: grid; gap: .2rem; }
-  ` });
-  ctx.board.replaceChildren(style, board);
+  ctx.board.replaceChildren(board);
 
   const resignBtn = el("button", { type: "button", id: "resign" });
   const undoBtn = el("button", { type: "button", id: "wari-undo", hidden: true });
