@@ -87,10 +87,18 @@ def ws_max_size(settings: Any) -> int:
 @click.option("--redis", "redis_url", default=None, envvar="LUDOTHEEK_REDIS",
               help="Redis URL of a scaled-out site: live updates between web processes, "
                    "computer turns for the worker pool (`ludotheek worker`).")
+@click.option("--backup-every", "backup_every", default=None, metavar="INTERVAL",
+              help="Take a checked backup of the database this often (1d, 12h, 30m), "
+                   "the first when the newest one is that old; SQLite only.")
+@click.option("--keep", type=click.IntRange(1), default=7, show_default=True,
+              help="How many scheduled backups to keep (the newest).")
+@click.option("--backup-dir", type=click.Path(file_okay=False), default=None,
+              help="Where scheduled backups go (default: the data folder's backups/).")
 @limit_options
 @lang_option
 def command(host: str, port: int, db: str | None, open_browser: bool,
             computer_workers: int | None, workers: int, redis_url: str | None, lang: str,
+            backup_every: str | None, keep: int, backup_dir: str | None,
             **limits: Any) -> None:
     """Start the web server: open the printed address in a browser and play."""
     import dataclasses
@@ -127,6 +135,8 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
     click.echo(text("cli.serve.stop", lang))
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
+    if backup_every is not None:
+        _start_backups(backup_every, keep, backup_dir, db, lang)
     if open_browser and _browser_available():
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     if app is None:
@@ -143,6 +153,24 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
     server.run()
+
+
+def _start_backups(every: str, keep: int, folder: str | None, db: str | None,
+                   lang: str) -> None:
+    """Scheduled backups in a thread of this process (one for all web processes)."""
+    from pathlib import Path
+
+    from ludotheek.store import rotation
+    from ludotheek.store.backup import sqlite_file
+    from ludotheek.store.paths import data_dir
+
+    sqlite_file(db)  # a BackupError for PostgreSQL: pg_dump is its tool
+    schedule = rotation.Schedule(rotation.parse_interval(every), keep,
+                                 Path(folder) if folder else data_dir() / "backups")
+    click.echo(text("cli.serve.backups", lang, every=every, folder=schedule.folder, keep=keep))
+    stop = threading.Event()
+    threading.Thread(target=rotation.run, args=(schedule, db, stop, click.echo),
+                     name="backups", daemon=True).start()
 
 
 def _log_config() -> dict[str, object]:
