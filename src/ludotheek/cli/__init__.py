@@ -32,6 +32,7 @@ COMMANDS = (
     "ludotheek.cli.backup",
     "ludotheek.cli.restore",
     "ludotheek.cli.build",
+    "ludotheek.cli.games",
 )
 
 
