@@ -23,6 +23,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ludotheek.server.errors import Invalid
+from ludotheek.server.http import read_body
+
 log = logging.getLogger("ludotheek.csp")
 
 #: where browsers send reports of what the policy refused
@@ -91,17 +94,18 @@ class SecurityHeaders:
 
 
 async def report(request: Request) -> Response:
-    """A browser's report of something the policy refused: logged, answered 204."""
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_REPORT:
-            return Response(status_code=413)
+    """A browser's report of something the policy refused: logged, answered 204.
+
+    Anything but a JSON object is refused with 400, a body over the limit with 413.
+    """
+    body = await read_body(request, MAX_REPORT)
     try:
         data = json.loads(body or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError):
-        return Response(status_code=400)
-    entry = data.get("csp-report", data) if isinstance(data, dict) else data
+        raise Invalid("a report must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise Invalid("a report must be a JSON object")
+    entry = data.get("csp-report", data)
     log.warning("content security policy refused: %s", json.dumps(entry)[:2000])
     return Response(status_code=204)
 

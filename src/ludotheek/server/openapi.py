@@ -157,6 +157,13 @@ def spec() -> dict[str, Any]:
             **_learn_paths(),
             **analysis_paths(GAME_ID, _errors),
             **profiles_spec.paths(),
+            "/api/csp-reports": {"post": {
+                "summary": "A browser's report of something the security policy refused "
+                           "(logged as ludotheek.csp)",
+                "requestBody": {"content": {
+                    "application/csp-report": {"schema": {"type": "object"}},
+                    "application/json": {"schema": {"type": "object"}}}},
+                "responses": {"204": {"description": "logged"}, **_errors(400, 413)}}},
             "/api/meta": {"get": {
                 "summary": "The games, their options, levels, pages and analyses",
                 "responses": {"200": {"description": "games",
