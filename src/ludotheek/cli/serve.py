@@ -56,7 +56,7 @@ def limit_options(f: F) -> F:
     from ludotheek.server.config import LIMITS
 
     for lim in reversed(LIMITS):
-        kind: click.ParamType = (click.IntRange(int(lim.low)) if lim.kind is int else
+        kind: click.ParamType[Any] = (click.IntRange(int(lim.low)) if lim.kind is int else
                                  click.STRING if lim.kind is tuple else
                                  click.FloatRange(lim.low))
         f = click.option(lim.option, lim.name, type=kind, default=None, help=lim.help)(f)
