@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludotheek import __version__, players
@@ -14,6 +13,7 @@ from ludotheek.games import get, names, plugin
 from ludotheek.server import ending, profiles
 from ludotheek.server.errors import Invalid, NotFound
 from ludotheek.server.http import bearer_token, client_address, read_json, whole_number
+from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.offload import blocking
 from ludotheek.server.pages import has_page
 from ludotheek.server.service import GameService

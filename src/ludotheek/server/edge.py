@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from ludotheek.server.errors import (
     Conflict,
@@ -20,6 +20,7 @@ from ludotheek.server.errors import (
     TooLarge,
     TooMany,
 )
+from ludotheek.server.jsonio import JSON as JSONResponse
 
 STATUS: dict[type[ServiceError], int] = {
     Invalid: 400,

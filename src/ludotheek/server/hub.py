@@ -8,6 +8,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from ludotheek.server.jsonio import dumps
+
 log = logging.getLogger("ludotheek.server")
 
 
@@ -35,14 +37,16 @@ class Hub:
         room = self.rooms.get(gid)
         if not room:
             return
-        made: dict[int | None, dict[str, Any] | None] = {}
+        made: dict[int | None, str | None] = {}
         for ws, seat in list(room.items()):
             if seat not in made:
-                made[seat] = message(seat)
-            if made[seat] is None:
+                msg = message(seat)
+                made[seat] = None if msg is None else dumps(msg)
+            text = made[seat]
+            if text is None:
                 continue
             try:
-                await ws.send_json(made[seat])
+                await ws.send_text(text)
             except Exception:  # a closed connection: forget it
                 log.debug("dropping a closed WebSocket of game %s", gid)
                 self.leave(gid, ws)

@@ -20,6 +20,7 @@ from ludotheek.server import ending
 from ludotheek.server.edge import error_body, status_of
 from ludotheek.server.errors import Invalid, ServiceError, TooMany
 from ludotheek.server.http import parse_json
+from ludotheek.server.jsonio import send
 from ludotheek.server.limits import Buckets
 from ludotheek.server.service import GameService, LiveGame
 
@@ -54,18 +55,18 @@ async def _move(conn: Connection, msg: dict[str, Any]) -> None:
 
 
 async def _ping(conn: Connection, msg: dict[str, Any]) -> None:
-    await conn.ws.send_json({"type": "pong"})
+    await send(conn.ws, {"type": "pong"})
 
 
 async def _view(conn: Connection, msg: dict[str, Any]) -> None:
-    await conn.ws.send_json({"type": "view", "view": conn.service.view(conn.live, conn.seat)})
+    await send(conn.ws, {"type": "view", "view": conn.service.view(conn.live, conn.seat)})
 
 
 async def _analyse(conn: Connection, msg: dict[str, Any]) -> None:
     if set(msg) - {"type"}:
         raise Invalid("an 'analyse' message has no other fields", code="live.analyse_fields")
     answer = await conn.ws.app.state.analyses.start(conn.live.id, conn.token)
-    await conn.ws.send_json({"type": "analysis", **answer})
+    await send(conn.ws, {"type": "analysis", **answer})
 
 
 HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
@@ -104,14 +105,14 @@ async def live_socket(ws: WebSocket) -> None:
         live = await service.fresh(await service.load(ws.path_params["id"]))
         seat = await service.seat_of(live, token)
     except ServiceError as exc:
-        await ws.send_json({**error_body(exc), "type": "error", "status": status_of(exc)})
+        await send(ws, {**error_body(exc), "type": "error", "status": status_of(exc)})
         await ws.close(code=4000 + status_of(exc))
         return
     conn = Connection(ws, service, live, seat, token)
     service.hub.join(live.id, ws, seat)
     limit = service.settings.max_ws_message
     try:
-        await ws.send_json({"type": "view", "view": service.view(live, seat)})
+        await send(ws, {"type": "view", "view": service.view(live, seat)})
         await ending.note_joined(service, live, seat)
         while True:
             message = await ws.receive()
@@ -125,8 +126,7 @@ async def live_socket(ws: WebSocket) -> None:
                 msg = _parse(text, limit)
                 await HANDLERS[msg["type"]](conn, msg)
             except ServiceError as exc:
-                await ws.send_json({**error_body(exc), "type": "error",
-                                    "status": status_of(exc)})
+                await send(ws, {**error_body(exc), "type": "error", "status": status_of(exc)})
     except WebSocketDisconnect:
         pass
     finally:
