@@ -230,6 +230,26 @@ def lost_moves(db: Path, acked: list[tuple[str, int, str]]) -> tuple[int, int]:
     return sum(stored.get((g, v)) != m for g, v, m in acked), len(stored)
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by process ``pid`` and its live children.
+
+    The figure per move does not depend on how busy the machine is, as the round trips
+    per second do: the measure to compare two versions of the server on a shared machine.
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:  # fields[1]: the parent
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 # --- the run -------------------------------------------------------------------------------
 
 async def measure(folder: Path, games: int, seconds: float, echo_seconds: float
@@ -244,8 +264,13 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float
         echo = EchoProcess(reply_bytes)
         try:
             await echo.wait()
+            echo_cpu = cpu_seconds(echo.proc.pid)
             before = await echo_phase(echo.port, games, echo_seconds / 2)
+            echo_cpu = cpu_seconds(echo.proc.pid) - echo_cpu
+            assert server.proc is not None
+            server_cpu = cpu_seconds(server.proc.pid)
             played = await games_phase(server.url, games, seconds)
+            server_cpu = cpu_seconds(server.proc.pid) - server_cpu
             after = await echo_phase(echo.port, games, echo_seconds / 2)
         finally:
             echo.stop()
@@ -259,8 +284,14 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float
                  "moves_in_database": stored, "games_started": played.games_started,
                  "games_finished": played.games_finished, "views": played.views,
                  "views_per_second": round(played.views / played.seconds, 1),
-                 "mean_view_bytes": round(played.view_bytes / max(1, played.views))},
-        "echo": {**e, "reply_bytes": reply_bytes, "before": before.figures(),
+                 "mean_view_bytes": round(played.view_bytes / max(1, played.views)),
+                 "server_cpu_seconds": round(server_cpu, 2),
+                 "server_cpu_ms_per_move": round(1000 * server_cpu / max(1, len(played.acked)),
+                                                 3)},
+        "echo": {**e, "reply_bytes": reply_bytes,
+                 "server_cpu_ms_per_round_trip": round(
+                     1000 * echo_cpu / max(1, len(before.latencies)), 3),
+                 "before": before.figures(),
                  "after": after.figures()},
         "ratio": {
             "round_trips_per_second": round(g["per_second"] / e["per_second"], 3)
@@ -302,9 +333,11 @@ def main() -> None:
     print(f"{args.games} concurrent Wari games for {g['seconds']:.0f} s: "
           f"{g['acknowledged_moves']} client moves ({g['per_second']:.0f}/s, "
           f"{g['views_per_second']:.0f} views/s), p50 {g['p50_ms']} ms, p99 {g['p99_ms']} ms; "
-          f"errors {g['errors']}, lost moves {g['lost_moves']}")
+          f"errors {g['errors']}, lost moves {g['lost_moves']}; server CPU "
+          f"{g['server_cpu_ms_per_move']} ms a client move")
     print(f"bare echo, {args.games} connections, {e['seconds']:.0f} s: {e['per_second']:.0f} "
-          f"round trips/s, p50 {e['p50_ms']} ms, p99 {e['p99_ms']} ms; errors {e['errors']}")
+          f"round trips/s, p50 {e['p50_ms']} ms, p99 {e['p99_ms']} ms; errors {e['errors']}; "
+          f"echo server CPU {e['server_cpu_ms_per_round_trip']} ms a round trip")
     print(f"games / echo: throughput {r['round_trips_per_second']}, p50 {r['p50']}x, "
           f"p99 {r['p99']}x")
     for sample in g["error_samples"] + e["error_samples"]:

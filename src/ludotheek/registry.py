@@ -33,6 +33,8 @@ GROUP = "ludotheek.games"
 _registered: dict[str, GamePlugin] = {}
 _loaded: dict[str, GamePlugin] = {}
 _by_module: dict[str, GamePlugin] = {}
+#: the value of LUDOTHEEK_GAMES last read and the games it named
+_env_games: tuple[str, dict[str, GamePlugin]] = ("", {})
 
 
 @functools.cache
@@ -52,14 +54,20 @@ def _installed() -> dict[str, str]:
 
 
 def _from_environment() -> dict[str, GamePlugin]:
-    """The games of the modules ``LUDOTHEEK_GAMES`` names (each imported once)."""
+    """The games of the modules ``LUDOTHEEK_GAMES`` names (each imported once; the
+    answer kept while the variable stays the same: every game lookup asks here)."""
+    global _env_games
+    value = os.environ.get(ENV, "")
+    if _env_games[0] == value:
+        return _env_games[1]
     found = {}
-    for module in filter(None, (m.strip() for m in os.environ.get(ENV, "").split(","))):
+    for module in filter(None, (m.strip() for m in value.split(","))):
         declared = _by_module.get(module)
         if declared is None:
             declared = _load(module)
             _by_module[module] = declared
         found[declared.name] = declared
+    _env_games = (value, found)
     return found
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
@@ -60,18 +61,42 @@ def _warm_up() -> None:
     resources.preload()  # e.g. compiled searches: loaded now, not at the first move
 
 
+#: an instant level whose move takes more CPU time than this (seconds) is asked in a thread
+INLINE_LIMIT = 0.005
+#: quick moves in a row, computed in a thread, before a level is asked on the event loop
+INLINE_AFTER = 20
+
+
+def _timed_move(game: str, state: State, level: str, seed: int,
+                max_seconds: float) -> tuple[str, float]:
+    """The move and the CPU time it took (the thread's own: waiting for the interpreter
+    lock while the server is busy does not count)."""
+    start = time.thread_time()
+    move = compute_move(game, state, level, seed, max_seconds)
+    return move, time.thread_time() - start
+
+
 class ComputerPool:
     """Where computer moves are computed.
 
-    Levels that search (a time per move above zero) run in worker processes;
-    instant ones (random, greedy, the 1987 players) in a small thread pool, which
-    costs less than sending the state to another process.
+    Levels that search (a time per move above zero) run in worker processes.
+    Instant ones (random, greedy, the 1987 players) first in a small thread pool,
+    which costs less than sending the state to another process; once a game's
+    level has made :data:`INLINE_AFTER` moves in a row there, each quicker than
+    :data:`INLINE_LIMIT`, it is asked right away on the event loop, which costs far
+    less than a thread (the largest cost of a busy server after its sockets:
+    docs/performance.md). A move on the loop that takes longer sends that level
+    back to the threads for good, so that no slow player holds up the server twice.
     """
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._executor: Executor | None = None
         self._threads = ThreadPoolExecutor(2, thread_name_prefix="computer-quick")
+        #: (game, level) -> quick moves in a row so far (an instant level), INLINE_AFTER
+        #: or more: asked on the loop; -1: always in a thread; absent: not yet looked up
+        self._quick: dict[tuple[str, str], int] = {}
+        self._searching: set[tuple[str, str]] = set()
 
     def _get(self) -> Executor:
         if self._executor is None:
@@ -92,15 +117,40 @@ class ComputerPool:
         for _ in range(max(1, self.workers)):
             executor.submit(_warm_up)
 
+    def route(self, game: str, level: str) -> str:
+        """Where the next move of ``level`` in ``game`` is computed: inline, thread or
+        process."""
+        key = (game, level)
+        if key in self._searching:
+            return "process"
+        if key not in self._quick:
+            lv = players.levels(game).get(level)
+            if lv is None or lv.seconds:
+                self._searching.add(key)
+                return "process"
+            self._quick[key] = 0
+        return "inline" if self._quick[key] >= INLINE_AFTER else "thread"
+
+    def _took(self, key: tuple[str, str], seconds: float) -> None:
+        count = self._quick[key]
+        if seconds > INLINE_LIMIT:
+            self._quick[key] = -1
+        elif count >= 0:
+            self._quick[key] = count + 1
+
     async def choose(self, game: str, state: State, level: str, seed: int,
                      max_seconds: float) -> str:
-        loop = asyncio.get_running_loop()
-        lv = players.levels(game).get(level)
-        if lv is not None and not lv.seconds:
-            return await loop.run_in_executor(self._threads, compute_move, game, state, level,
-                                              seed, max_seconds)
-        return await loop.run_in_executor(self._get(), compute_move, game, state.to_json(),
-                                          level, seed, max_seconds)
+        where = self.route(game, level)
+        if where == "process":
+            return await asyncio.get_running_loop().run_in_executor(
+                self._get(), compute_move, game, state.to_json(), level, seed, max_seconds)
+        if where == "inline":
+            move, seconds = _timed_move(game, state, level, seed, max_seconds)
+        else:
+            move, seconds = await asyncio.get_running_loop().run_in_executor(
+                self._threads, _timed_move, game, state, level, seed, max_seconds)
+        self._took((game, level), seconds)
+        return move
 
     async def analyse(self, game: str, state_json: dict[str, Any], level: str, seed: int,
                       max_seconds: float) -> dict[str, Any]:

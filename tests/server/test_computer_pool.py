@@ -1,0 +1,79 @@
+"""Where the server computes a computer player's move (server/computer.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from ludotheek.games import get
+from ludotheek.server import computer
+from ludotheek.server.computer import INLINE_AFTER, ComputerPool
+
+
+def _moves(pool: ComputerPool, level: str, n: int) -> list[str]:
+    async def run() -> list[str]:
+        state = get("wari").new(seed=1)
+        return [await pool.choose("wari", state, level, seed, 1.0) for seed in range(n)]
+    return asyncio.run(run())
+
+
+def test_an_instant_level_goes_on_the_event_loop_after_quick_moves_in_a_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    threads: list[str] = []
+    real = computer.compute_move
+
+    def spy(*args: Any) -> str:
+        threads.append(threading.current_thread().name)
+        return real(*args)
+
+    monkeypatch.setattr(computer, "compute_move", spy)
+    monkeypatch.setattr(computer, "INLINE_LIMIT", 1.0)  # no move is slow on a busy machine
+    pool = ComputerPool(0)
+    try:
+        assert pool.route("wari", "easy") == "thread"
+        _moves(pool, "easy", INLINE_AFTER + 3)
+    finally:
+        pool.close()
+    assert all(t.startswith("computer-quick") for t in threads[:INLINE_AFTER])
+    assert threads[INLINE_AFTER:] == ["MainThread"] * 3
+    assert pool.route("wari", "easy") == "inline"
+
+
+def test_a_slow_move_sends_an_instant_level_back_to_the_threads_for_good(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(computer, "INLINE_LIMIT", 0.5)
+    pool = ComputerPool(0)
+    real = computer.compute_move
+    slow = {"now": False}
+
+    def maybe_slow(*args: Any) -> str:
+        if slow["now"]:
+            end = time.thread_time() + 0.6  # CPU time, as the pool measures it
+            while time.thread_time() < end:
+                pass
+        return real(*args)
+
+    monkeypatch.setattr(computer, "compute_move", maybe_slow)
+    try:
+        _moves(pool, "easy", INLINE_AFTER)
+        assert pool.route("wari", "easy") == "inline"
+        slow["now"] = True
+        _moves(pool, "easy", 1)
+        slow["now"] = False
+        assert pool.route("wari", "easy") == "thread"
+        _moves(pool, "easy", INLINE_AFTER * 2)
+        assert pool.route("wari", "easy") == "thread"
+    finally:
+        pool.close()
+
+
+def test_a_level_that_searches_goes_to_the_worker_pool() -> None:
+    pool = ComputerPool(0)
+    try:
+        assert pool.route("wari", "strong") == "process"
+    finally:
+        pool.close()
