@@ -77,17 +77,18 @@ def test_websocket_message_size_and_rate(tmp_path: Path) -> None:
 
 def test_requests_per_second_per_address(tmp_path: Path) -> None:
     app = create_app(tmp_path / "rate.sqlite3",
-                     Settings(computer_workers=0, requests_per_second=10, requests_burst=4))
+                     Settings(computer_workers=0, requests_per_second=1, requests_burst=4))
     with TestClient(app) as c, TestClient(app, client=("10.0.0.9", 4000)) as other:
+        # one token a second comes back: the six requests may take up to 2 s (a busy machine)
         codes = [c.get("/api/games").status_code for _ in range(6)]
         assert codes[:4] == [200] * 4 and 429 in codes[4:]
         r = c.get("/api/meta")
         assert r.status_code == 429 and r.headers["retry-after"] == "1"
-        assert r.json()["error"].startswith("more than 10 requests a second from your address")
+        assert r.json()["error"].startswith("more than 1 requests a second from your address")
         # pages, static files and the health check do not count; other addresses neither
         assert c.get("/").status_code == 200 and c.get("/healthz").status_code == 200
         assert other.get("/api/games").status_code == 200
-        time.sleep(0.25)  # 2.5 tokens back
+        time.sleep(1.1)  # a token back
         assert c.get("/api/games").status_code == 200
 
 
