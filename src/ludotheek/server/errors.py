@@ -62,8 +62,3 @@ class TooLarge(ServiceError):
 
 class TooMany(ServiceError):
     """A limit reached: games per address, requests, messages or reports per second."""
-
-
-#: the names before the service was split (kept while the other branches rebase)
-ApiError = ServiceError
-BadRequest = Invalid
