@@ -102,9 +102,9 @@ async def report(request: Request) -> Response:
     try:
         data = json.loads(body or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise Invalid("a report must be a JSON object") from None
+        raise Invalid("a report must be a JSON object", code="request.not_object") from None
     if not isinstance(data, dict):
-        raise Invalid("a report must be a JSON object")
+        raise Invalid("a report must be a JSON object", code="request.not_object")
     entry = data.get("csp-report", data)
     log.warning("content security policy refused: %s", json.dumps(entry)[:2000])
     return Response(status_code=204)
