@@ -22,6 +22,7 @@ from typing import Any
 
 import httpx
 
+from tests.browser.csp import poll_instead_of_eval
 from tests.browserfixtures import ARGS, CHROMIUM
 from tests.serverproc import ServerProcess
 
@@ -43,6 +44,7 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true, attributes: true,
                         attributeFilter: ['data-version'] });
 localStorage.setItem('ludotheek.animate', '0');
+localStorage.setItem('ludotheek.warnings', '0');
 localStorage.setItem('ludotheek.aqua_romana.delay', '0');
 localStorage.setItem('ludotheek.akwaier.delay', '0');
 localStorage.setItem('ludotheek.haaienzee.delay', '0');
@@ -126,6 +128,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    poll_instead_of_eval()  # the pages' security policy refuses Playwright's eval
     sizes = list(SIZES) + ([f"phone-{args.slow}x-slower"] if args.slow > 1 else [])
     print(f"{time.strftime('%Y-%m-%d %H:%M')}, load average {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores")

@@ -32,6 +32,7 @@ def context(browser: Any, size: tuple[int, int], lang: str = "en", touch: bool =
     ctx = browser.new_context(locale=lang, viewport={"width": width, "height": height},
                               has_touch=touch, is_mobile=touch and width < 1024)
     ctx.add_init_script("localStorage.setItem('ludotheek.animate', '0');"
+                        "localStorage.setItem('ludotheek.warnings', '0');"
                         "localStorage.setItem('ludotheek.aqua_romana.delay', '0');"
                         "localStorage.setItem('ludotheek.akwaier.delay', '5');"
                         "localStorage.setItem('ludotheek.haaienzee.delay', '20');")

@@ -5,7 +5,7 @@
 // by itself. The board then gets the largest max-height that leaves all of it in the viewport
 // when the page is scrolled to the top, never less than MIN_SHARE of the viewport's height
 // nor MIN_PX (a phone held sideways scrolls rather than showing a stamp-sized board).
-const MIN_SHARE = 0.35;
+const MIN_SHARE = 0.3;
 const MIN_PX = 200;
 const MARGIN = 8;          // px left free under the lowest kept element
 let pending = false;

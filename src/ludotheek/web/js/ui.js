@@ -55,6 +55,7 @@ export function setMotion(on) { localStorage.setItem("ludotheek.animate", on ? "
 // is loaded, so a page can draw only when it looks as it should.
 const sheets = new Map();
 export function loadStylesheet(name) {
+  if (!sheets.has(name) && document.getElementById(`${name}-css`)) sheets.set(name, Promise.resolve());  // in the page's head
   if (!sheets.has(name)) {
     const link = el("link", { rel: "stylesheet", href: `/static/css/${name}.css`, id: `${name}-css` });
     sheets.set(name, new Promise((resolve) => { link.onload = resolve; link.onerror = resolve; }));

@@ -188,7 +188,7 @@ export function create(ctx) {
       drawControls(controls, view, ui, o, handlers, t);
       controls.title.textContent = capital(controls.title.textContent);
       controls.node.hidden = Boolean(view.status && !["active", "over"].includes(view.status));  // aborted, abandoned
-      keepHeight();
+      keepHeight(st.phase);
     }
     drawTools(view);
     texts();
@@ -214,7 +214,15 @@ export function create(ctx) {
   // The strip never gets lower again at the same width (a turn with fewer choices, a title
   // of one line instead of two): the sea under it stays where it is.
   let stripHeight = 0;
-  function keepHeight() {
+  let stripPhase = null;
+  function keepHeight(phase) {
+    // the placements' strip (prey, direction, help) is another one than the turns': the
+    // turns' starts afresh (one change of height, at the first turn)
+    if (phase !== stripPhase) {
+      stripPhase = phase;
+      stripHeight = 0;
+      controls.node.style.minHeight = "";
+    }
     const h = controls.node.offsetHeight;
     if (h > stripHeight) {
       stripHeight = h;
@@ -227,7 +235,7 @@ export function create(ctx) {
     stripWidth = window.innerWidth;
     stripHeight = 0;
     controls.node.style.minHeight = "";
-    keepHeight();
+    keepHeight(stripPhase);
   });
 
   async function animate(view, steps, token) {
