@@ -70,7 +70,7 @@ export function showLegend(t) {
   if (!key) { if (node) node.remove(); return; }
   if (!node) {
     node = el("p", { id: "learn-legend", class: "learn-legend" });
-    (document.getElementById("hint-box") || document.getElementById("status")).after(node);
+    board.after(node);   // under the board: it must not push the board out of a phone's screen
   }
   node.textContent = t(key);
 }
