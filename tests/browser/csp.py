@@ -52,6 +52,7 @@ def poll_instead_of_eval() -> None:
     """
     import time
 
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import Page
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -60,12 +61,20 @@ def poll_instead_of_eval() -> None:
         limit = 30_000.0 if timeout is None else float(timeout)
         deadline = time.monotonic() + limit / 1000 if limit > 0 else None
         interval = polling if isinstance(polling, int | float) else 25
+        last_error = ""
         while True:
-            if self.evaluate(expression, arg):
-                return self.evaluate_handle(expression, arg)
+            try:
+                if self.evaluate(expression, arg):
+                    return self.evaluate_handle(expression, arg)
+            except PlaywrightError as exc:  # the page is still being built: not yet true
+                if "Execution context was destroyed" not in str(exc) \
+                        and "TypeError" not in str(exc):
+                    raise
+                last_error = f" (last: {str(exc).splitlines()[0]})"
             if deadline is not None and time.monotonic() > deadline:
                 raise PlaywrightTimeout(
-                    f"Timeout {limit:.0f}ms exceeded waiting for function {expression[:200]!r}")
+                    f"Timeout {limit:.0f}ms exceeded waiting for function "
+                    f"{expression[:200]!r}{last_error}")
             self.wait_for_timeout(interval)
 
     Page.wait_for_function = wait_for_function  # type: ignore[assignment,method-assign]
