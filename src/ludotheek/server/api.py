@@ -12,7 +12,7 @@ from ludotheek.core.errors import quoted
 from ludotheek.games import get, names, plugin
 from ludotheek.server import ending, profiles
 from ludotheek.server.errors import Invalid, NotFound
-from ludotheek.server.http import bearer_token, client_address, read_json, whole_number
+from ludotheek.server.http import bearer_token, client_address, int_param, read_json
 from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.offload import blocking
 from ludotheek.server.pages import has_page
@@ -61,16 +61,6 @@ async def create_game(request: Request) -> JSONResponse:
     )
 
 
-def _int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    value = whole_number(raw)
-    if value is None or not low <= value <= high:
-        raise Invalid(f"'{name}' must be a whole number from {low} to {high}",
-                      code="request.number", name=name, low=low, high=high)
-    return value
-
 
 async def list_games(request: Request) -> JSONResponse:
     status = request.query_params.get("status")
@@ -82,8 +72,8 @@ async def list_games(request: Request) -> JSONResponse:
     if game is not None and game not in names():
         raise Invalid(f"unknown game {game!r}; the games are: {', '.join(names())}",
                       code="game.unknown", game=quoted(game), games=", ".join(names()))
-    limit = _int_param(request, "limit", 50, 1, 500)
-    offset = _int_param(request, "offset", 0, 0, 10**9)
+    limit = int_param(request, "limit", 50, 1, 500)
+    offset = int_param(request, "offset", 0, 0, 10**9)
     ids = _ids_param(request)
     games = await _service(request).listing(status, game, limit, offset, started, ids,
                                             _lang(request))
@@ -152,7 +142,7 @@ async def scores(request: Request) -> JSONResponse:
     if game not in names():
         raise NotFound(f"there is no game {game!r}; the games are: {', '.join(names())}",
                        code="game.unknown", game=quoted(game), games=", ".join(names()))
-    limit = _int_param(request, "limit", 30, 1, 100)
+    limit = int_param(request, "limit", 30, 1, 100)
     db = request.app.state.db
     entries = await blocking(db.scores.top, game, limit)
     return JSONResponse({"game": game, "scores": [

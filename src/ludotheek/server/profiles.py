@@ -29,7 +29,7 @@ from ludotheek.rated.levels import level_rating, rated_levels
 from ludotheek.rated.people import MAX_PLAYERS, PROVISIONAL_GAMES
 from ludotheek.rated.rater import describe, sweep
 from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
-from ludotheek.server.http import bearer_token, read_json, whole_number
+from ludotheek.server.http import bearer_token, int_param, read_json
 from ludotheek.server.livegame import LiveGame
 from ludotheek.store.database import Database
 from ludotheek.store.profiles import NAME_LENGTH, Profile, code_of, normalize_secret
@@ -121,16 +121,6 @@ def _game_param(request: Request, required: bool = True) -> str | None:
     return game
 
 
-def _int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    value = whole_number(raw)
-    if value is None or not low <= value <= high:
-        raise Invalid(f"'{name}' must be a whole number from {low} to {high}",
-                      code="request.number", name=name, low=low, high=high)
-    return value
-
 
 def shown(r: CurrentRating, place: int | None = None) -> dict[str, Any]:
     out = {"game": r.game, "rating": round(r.mu), "sigma": round(r.sigma), "games": r.games,
@@ -195,7 +185,7 @@ async def profile_history(request: Request) -> JSONResponse:
     profile = await _profile(request)
     game = _game_param(request)
     assert game is not None
-    limit = _int_param(request, "limit", 500, 1, 2000)
+    limit = int_param(request, "limit", 500, 1, 2000)
     points = await _run(_db(request).ratings.history, profile.id, game, limit)
     return JSONResponse({"game": game, "points": [{
         "game_id": p.game_id, "at": p.at, "rating": round(p.mu), "sigma": round(p.sigma),
@@ -206,7 +196,7 @@ async def profile_history(request: Request) -> JSONResponse:
 
 async def profile_games(request: Request) -> JSONResponse:
     profile = await _profile(request)
-    limit = _int_param(request, "limit", 20, 1, 100)
+    limit = int_param(request, "limit", 20, 1, 100)
     db = _db(request)
     rated = await _run(db.ratings.games_of, profile.id, limit)
     rows = {}
@@ -228,8 +218,8 @@ async def profile_games(request: Request) -> JSONResponse:
 async def leaderboard(request: Request) -> JSONResponse:
     game = _game_param(request)
     assert game is not None
-    limit = _int_param(request, "limit", 20, 1, 100)
-    offset = _int_param(request, "offset", 0, 0, 10**6)
+    limit = int_param(request, "limit", 20, 1, 100)
+    offset = int_param(request, "offset", 0, 0, 10**6)
     db = _db(request)
     rows = await _run(db.ratings.leaderboard, game, limit, offset)
     total = await _run(db.ratings.count, game)
