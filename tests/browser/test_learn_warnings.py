@@ -60,3 +60,31 @@ def test_haaienzee_placement_shows_what_a_shark_could_eat_and_warns(
     assert httpx.get(f"{server.url}/api/games/{r['id']}").json()["moves"][0].startswith(empty)
     # the warnings can be switched off
     assert page.locator("#learn-warnings").is_checked()
+
+
+@pytest.mark.parametrize("order", ["advice_before_clicks", "guide_after_clicks"])
+def test_haaienzee_reach_legend_whatever_arrives_first(
+        server: ServerProcess, context_factory: Any, order: str) -> None:
+    """The line under the sea follows the board, not the order in which the position's advice,
+    the learning module and the player's colour and facing clicks happen to arrive."""
+    ctx = context_factory("en", warnings=True)
+    ctx.add_init_script("localStorage.setItem('ludotheek.haaienzee.delay', '0');")
+    page = ctx.new_page()
+    held: list[Any] = []
+    if order == "guide_after_clicks":
+        page.route("**/js/learn/games/haaienzee.js", lambda route: held.append(route))
+    r = httpx.post(f"{server.url}/api/games", json={
+        "game": "haaienzee", "seed": 6, "options": {},
+        "seats": [{"type": "person"}, {"type": "computer", "level": "easy"}]}).json()
+    with page.expect_response(lambda resp: "/advice" in resp.url):
+        page.goto(f"{server.url}/play/{r['id']}#token={r['seats'][0]['token']}")
+    page.locator("#hz-colour-grey").click()
+    page.locator("#hz-dir-W").click()
+    page.locator("#hz-board .eats.reach[data-hex='K2']").wait_for()
+    if order == "guide_after_clicks":
+        page.wait_for_function("() => true")   # lets the held request reach the handler
+        assert held, "the learning module was not asked for"
+        assert page.locator("#learn-legend").count() == 0
+        held[0].continue_()
+    page.locator("#learn-legend").wait_for()
+    assert "could eat on its first turn" in page.locator("#learn-legend").inner_text()

@@ -17,6 +17,7 @@ export async function mountLearn(game, t) {
   const status = document.getElementById("status");
   if (box && status) { status.after(box); box.classList.add("learn-hint-box"); }
   try { guide = await import(`./games/${game}.js`); } catch { guide = null; }
+  showLegend(t);   // the board may already show what the guide's legend explains
   const known = (await learnable())[game] || {};
   if (known.advice) warningsToggle(t);
   if (!known.howto) return;
@@ -62,8 +63,22 @@ function warningsToggle(t) {
 
 // A line under the Hint box saying what the board shows from the shell's advice (Haaienzee's
 // numbers on the free hexes in the setup), while it shows it: the guide's legend(board).
+// The renderer redraws the board by itself too (Haaienzee's colour and facing buttons), so the
+// line follows the board's changes, not only the shell's views.
+let legendWatch = null;
+function watchLegend(board, t) {
+  let queued = false;
+  legendWatch = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; showLegend(t); });
+  });
+  legendWatch.observe(board, { childList: true, subtree: true });
+}
+
 export function showLegend(t) {
   const board = document.getElementById("board");
+  if (board && !legendWatch) watchLegend(board, t);
   let key = null;
   try { key = guide && guide.legend && board ? guide.legend(board) : null; } catch (err) { console.error(err); }
   let node = document.getElementById("learn-legend");
