@@ -48,19 +48,15 @@ MANIFEST = "manifest.json"
 
 # --- the declarations -----------------------------------------------------------------------
 def data_sets() -> dict[str, DataSet]:
-    """Every data set the games declare (``DATA_SETS`` of the module ``data`` beside a
-    game's rules module, e.g. ``ludotheek.games.wari.data``)."""
+    """Every data set the games declare: the build targets of each game's plug-in
+    (``DATA_SETS`` of the module its ``GamePlugin.data`` names)."""
     from ludotheek.games import plugins
 
     found: dict[str, DataSet] = {}
     for p in plugins():
-        module = type(p.game).__module__.rpartition(".")[0] + ".data"
-        try:
-            if importlib.util.find_spec(module) is None:
-                continue
-        except ModuleNotFoundError:  # a game module outside any package
+        if p.data is None:
             continue
-        for ds in getattr(importlib.import_module(module), "DATA_SETS", ()):
+        for ds in getattr(importlib.import_module(p.data), "DATA_SETS", ()):
             found[ds.name] = ds
     return found
 

@@ -98,3 +98,33 @@ def test_the_server_plays_it(tmp_path: Path) -> None:
         r = client.post("/api/records", content=to_text(record),
                         headers={"content-type": "text/plain"})
         assert r.status_code == 201
+
+
+def test_the_test_game_declares_a_build_target(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``ludotheek build nim-wins --most 5``: the generic command builds what the plug-in
+    declares, with its declared parameter (range checked); the table agrees with Bouton's
+    rule (the player to move wins when the heaps' exclusive or is not 0)."""
+    from ludotheek import resources
+    from tests.nim.data import DATA_SETS, NAME
+
+    assert resources.data_sets()[NAME] is DATA_SETS[0]
+    code, out = cli(["build", NAME, "--most", "5", "--folder", str(tmp_path), "--lang", "en"],
+                    capsys)
+    assert code == 0 and "Nim's won positions: built" in out, out
+    ds = resources.data_set(NAME)
+    store = resources.FolderStore.open(tmp_path / NAME, NAME, resources.version_of(ds))
+    assert store is not None
+    wins = ds.open(store)
+    assert wins.shape == (6, 6, 6)
+    assert all(bool(wins[a, b, c]) == (a ^ b ^ c != 0)
+               for a in range(6) for b in range(6) for c in range(6))
+    code, out = cli(["build", NAME, "--most", "13", "--folder", str(tmp_path)], capsys)
+    assert code == 2 and "0 to 12" in out, out
+    code, out = cli(["build", NAME, "--most=5", "--depth", "3", "--folder", str(tmp_path)],
+                    capsys)
+    assert code == 0 and "already there" in out, out  # another data set's parameter
+    code, out = cli(["build", NAME, "--heaps", "3", "--folder", str(tmp_path)], capsys)
+    assert code == 2 and "--heaps" in out, out
+    code, out = cli(["build", "--help"], capsys)
+    assert code == 0 and "--most N" in out and "the most counters in a heap" in out, out

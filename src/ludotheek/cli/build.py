@@ -1,8 +1,10 @@
-"""``ludotheek build NAME ...``: data computed once and kept in the data folder.
+"""``ludotheek build NAME ... [--PARAM N ...]``: data computed once and kept in the data folder.
 
-The names are the data sets the games declare (``ludotheek.resources.data_sets``), e.g.
-``wari-search`` (Wari's compiled search), ``wari-endgames`` and ``wari-endgames-abapa``
-(its endgame databases). A complete copy of the same version is kept unless ``--force``.
+The names are the data sets the games declare as their build targets
+(``GamePlugin.data``, ``ludotheek.resources.data_sets``). A complete copy of the same
+version is kept unless ``--force``. The parameters are the ones the named data sets
+declare (``DataSet.params``, ``--max-seeds 4`` for ``max_seeds``), each within its
+declared range; ``ludotheek build --help`` lists them all.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ludotheek import resources
 from ludotheek.cli.common import progress_bar
 from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadOption
+from ludotheek.core.resources import DataSet
 from ludotheek.texts import text
 
 
@@ -52,12 +55,77 @@ def _build_one(name: str, root: Path, params: dict[str, Any], quiet: bool, force
                     seconds=f"{time.perf_counter() - start:.0f}"))
 
 
-@click.command("build")
-@click.argument("names", nargs=-1, required=True, metavar="NAME...")
+def _split(words: tuple[str, ...]) -> tuple[list[str], list[tuple[str, str | None]]]:
+    """The data sets' names and the parameters (``--name N`` or ``--name=N``) in
+    ``words``, which holds both (the parameters are not click's own options)."""
+    names: list[str] = []
+    given: list[tuple[str, str | None]] = []
+    rest = list(words)
+    while rest:
+        word = rest.pop(0)
+        if not word.startswith("--"):
+            names.append(word)
+            continue
+        key, eq, value = word[2:].partition("=")
+        given.append((key, value if eq else (rest.pop(0) if rest else None)))
+    return names, given
+
+
+def _params(ds: DataSet, given: list[tuple[str, str | None]]) -> dict[str, int]:
+    """The parameters of ``given`` that ``ds`` declares, checked against its ranges."""
+    out: dict[str, int] = {}
+    for key, raw in given:
+        name = key.replace("-", "_")
+        if name not in ds.params:
+            continue
+        low, high = ds.ranges.get(name, (0, 10**9))
+        value = int(raw) if raw is not None and raw.isascii() and raw.isdigit() else None
+        if value is None or not low <= value <= high:
+            raise click.BadParameter(f"{raw!r} is not a whole number from {low} to {high}",
+                                     param_hint=f"--{key}")
+        out[name] = value
+    return out
+
+
+def _check(names: list[str], given: list[tuple[str, str | None]],
+           known: dict[str, DataSet]) -> None:
+    if not names:
+        raise click.UsageError("name at least one data set")
+    for name in names:
+        if name not in known:
+            raise BadOption(f"{name!r} is not a data set; the data sets are: "
+                            f"{', '.join(known)}", code="data.unknown", name=name,
+                            names=", ".join(known))
+    declared = {p for ds in known.values() for p in ds.params}
+    for key, _ in given:
+        if key.replace("-", "_") not in declared:
+            raise click.NoSuchOption(f"--{key}")
+
+
+class _BuildCommand(click.Command):
+    """``--help`` also lists the parameters the data sets declare."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows: dict[str, dict[str, list[str]]] = {}  # option -> what it does -> data sets
+        for ds in resources.data_sets().values():
+            for name, default in ds.params.items():
+                low, high = ds.ranges.get(name, (0, None))
+                span = f"{low}-{high}" if high is not None else f"from {low}"
+                what = f"{ds.param_help.get(name, name)} ({span}, default {default})"
+                option = f"--{name.replace('_', '-')} N"
+                rows.setdefault(option, {}).setdefault(what, []).append(ds.name)
+        if rows:
+            with formatter.section("Parameters of the data sets"):
+                formatter.write_dl([(option, "; ".join(f"{', '.join(sets)}: {what}"
+                                                       for what, sets in uses.items()))
+                                    for option, uses in rows.items()])
+
+
+@click.command("build", cls=_BuildCommand,
+               context_settings={"ignore_unknown_options": True})
+@click.argument("words", nargs=-1, required=True, metavar="NAME... [--PARAM N]...")
 @click.option("--folder", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="The data folder to keep it in (default: ludotheek's data folder).")
-@click.option("--max-seeds", type=click.IntRange(0, 24), default=None,
-              help="Wari endgames: only boards with at most this many seeds.")
 @click.option("--nice", "niceness", type=click.IntRange(0, 19), default=0,
               help="Lower this process's priority first.")
 @click.option("--lock", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -67,9 +135,8 @@ def _build_one(name: str, root: Path, params: dict[str, Any], quiet: bool, force
 @click.option("--quiet", is_flag=True, help="No summary at the end.")
 @click.option("--force", is_flag=True, help="Build again even if a valid copy is there.")
 @lang_option
-def command(names: tuple[str, ...], folder: Path | None, max_seeds: int | None,
-            niceness: int, lock: Path | None, queue: bool, quiet: bool, force: bool,
-            lang: str) -> None:
+def command(words: tuple[str, ...], folder: Path | None, niceness: int, lock: Path | None,
+            queue: bool, quiet: bool, force: bool, lang: str) -> None:
     """Build the data sets NAME... once and keep them in the data folder."""
     from ludotheek.store.paths import data_dir
 
@@ -79,16 +146,11 @@ def command(names: tuple[str, ...], folder: Path | None, max_seeds: int | None,
         root = folder if folder is not None else data_dir()
         resources.setup(root)
         known = resources.data_sets()
-        for name in names:
-            if name not in known:
-                raise BadOption(f"{name!r} is not a data set; the data sets are: "
-                                f"{', '.join(known)}", code="data.unknown", name=name,
-                                names=", ".join(known))
+        names, given = _split(words)
+        _check(names, given, known)
         with resources.queue_lock(root) if queue else contextlib.nullcontext():
             for name in names:
-                params = {} if max_seeds is None or "max_seeds" not in known[name].params \
-                    else {"max_seeds": max_seeds}
-                _build_one(name, root, params, quiet, force, lang)
+                _build_one(name, root, _params(known[name], given), quiet, force, lang)
     finally:
         if lock is not None:
             lock.unlink(missing_ok=True)

@@ -4,7 +4,8 @@ A game is one package whose module ``plugin`` holds ``PLUGIN``, a
 :class:`GamePlugin`: the rules (its :class:`~ludotheek.core.game.Game`), where
 its computer players and levels are, its page, its score list and what a
 finished game enters in it, the file its page errors
-are logged to, its default language and its self-test. The registry
+are logged to, its default language, its self-test and its build targets (the data
+its players use). The registry
 (:mod:`ludotheek.games`) finds the packages; the generic layers (server, command
 line, store, players) read the declaration and never name a game.
 
@@ -102,6 +103,10 @@ class GamePlugin:
     #: the module whose ``REVIEW`` (a ``ludotheek.analysis.review.Review``) says how its
     #: games are analysed, imported when first needed (None: they cannot be)
     review: str | None = None
+    #: the module whose ``DATA_SETS`` (each a ``ludotheek.core.resources.DataSet``) are
+    #: its build targets: data its players use, computed once and kept by the application
+    #: (``ludotheek build NAME``), imported when first needed (None: it has none)
+    data: str | None = None
 
     @property
     def name(self) -> str:

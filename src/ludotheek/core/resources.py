@@ -91,6 +91,11 @@ class DataSet:
     open: Callable[[Source], Any]
     code: tuple[str, ...] = ()
     params: Mapping[str, int] = field(default_factory=dict)
+    #: the lowest and highest value of each parameter (``ludotheek build --NAME N`` refuses
+    #: others; a parameter not named here: any whole number from 0)
+    ranges: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    #: what each parameter does, in English (``ludotheek build --help``)
+    param_help: Mapping[str, str] = field(default_factory=dict)
     #: a rough size on disk and time to build, for the user (docs, the build's help)
     about: str = ""
     #: a summary of a built copy, in words (``ludotheek build`` prints it)

@@ -16,6 +16,7 @@ from typing import Any
 
 from ludotheek.core.resources import DataSet, Progress, Sink, Source
 from ludotheek.games.wari import book, endgame
+from ludotheek.games.wari.endgame_index import MAX_TIER
 
 SEARCH = "wari-search"
 
@@ -63,7 +64,8 @@ def _endgames(abapa: bool) -> DataSet:
     return DataSet(
         endgames_name(abapa), title,
         f"endgames-{endgame.FORMAT}-{endgame.fingerprint(abapa)}", build, open_,
-        params={"max_seeds": endgame.FULL},
+        params={"max_seeds": endgame.FULL}, ranges={"max_seeds": (0, MAX_TIER)},
+        param_help={"max_seeds": "only boards with at most this many seeds"},
         about=f"every board with at most {endgame.FULL} seeds solved; a few minutes",
         describe=endgame.describe)
 
@@ -86,6 +88,9 @@ def _book(abapa: bool) -> DataSet:
     return DataSet(book_name(abapa), title, f"book-{book.FORMAT}", build, open_,
                    code=("ludotheek.games.wari.kernel", "ludotheek.games.wari.evaluate"),
                    params={"depth": 18, "first_plies": 4, "second_plies": 3},
+                   param_help={"depth": "the plies searched at each position",
+                               "first_plies": "its plies when it moves first",
+                               "second_plies": "its plies when it moves second"},
                    about="the first moves by a search of 18 plies; minutes")
 
 
