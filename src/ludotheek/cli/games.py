@@ -65,7 +65,8 @@ def command(lang: str) -> None:
 @click.option("--status", "statuses", multiple=True,
               type=click.Choice(["active", "over", "aborted", "abandoned"]),
               help="Only games of this status (may be given more than once).")
-@click.option("--game", default=None, help="Only this game (wari, akwaier, ...).")
+@click.option("--game", default=None,
+              help="Only this game (its name, as `ludotheek --help` lists them).")
 @click.option("--idle-days", type=click.FloatRange(0), default=None,
               help="Only games without a change for at least this many days.")
 @click.option("--limit", type=click.IntRange(1), default=100, show_default=True)

@@ -33,7 +33,7 @@ def _number(value: float, lang: str) -> str:
               "folder).")
 @click.option("--export", "export_path", default=None, type=click.Path(dir_okay=False),
               help="Write the list to this file in the game's own format "
-                   "(akwaier-scores.json for Akwaier).")
+                   "(the file its score list declares).")
 @click.option("--import", "import_path", default=None,
               type=click.Path(dir_okay=False, exists=True),
               help="Replace the list by the one in this file (the game's own format).")

@@ -117,8 +117,8 @@ HINT = {
                     "items": {"type": "array", "items": {}}},
         "seconds": {"type": ["number", "null"], "description": "its time limit"},
         "facts": {"type": "object", "description": "what the hint is made of, for a page to "
-                  "word in its language (the game's lessons module: e.g. Wari's cup, seeds, "
-                  "captures and gain; Haaienzee's shark, hex, fish eaten and lead)"},
+                  "word in its language (as the game's lessons module gives them: the parts "
+                  "of the move, what it takes, the gain or the lead)"},
         "version": {"type": "integer", "description": "the version the hint is for"},
         "seat": {"type": "integer"},
         "level": {"type": "string", "description": "the level that answered: strong"},
