@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.requests import Request
 from starlette.routing import Route
 
@@ -11,15 +9,16 @@ from ludotheek import __version__, players
 from ludotheek.core.errors import quoted
 from ludotheek.games import get, names, plugin
 from ludotheek.server import ending, profiles
+from ludotheek.server.bodies import MoveBody, VersionBody
 from ludotheek.server.errors import Invalid, NotFound
 from ludotheek.server.http import bearer_token, client_address, int_param, read_json
 from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.offload import blocking
 from ludotheek.server.pages import has_page
 from ludotheek.server.service import GameService
+from ludotheek.server.shapes import decode
 from ludotheek.server.views import PAGE_LANGUAGES
 
-MOVE_FIELDS = {"move", "version"}
 #: a game's statuses: in play, over by its rules, ended without being played out
 STATUSES = ("active", "over", "aborted", "abandoned")
 #: the most games one listing by ``ids`` names
@@ -102,37 +101,17 @@ async def game_view(request: Request) -> JSONResponse:
 
 async def post_move(request: Request) -> JSONResponse:
     service = _service(request)
-    body = await read_json(request, service.settings.max_body)
-    _check_move_body(body)
+    body = decode(MoveBody, await read_json(request, service.settings.max_body))
     live, seat = await service.move(request.path_params["id"], bearer_token(request),
-                                    body["move"], body.get("version"))
+                                    body.move, body.version)
     return JSONResponse(service.view(live, seat, _lang(request)))
-
-
-def _check_move_body(body: Any) -> None:
-    if not isinstance(body, dict):
-        raise Invalid("the body must be a JSON object like {\"move\": \"3\", \"version\": 0}",
-                      code="move.body")
-    unknown = sorted(set(body) - MOVE_FIELDS)
-    if unknown:
-        raise Invalid(f"unknown field {unknown[0]!r} (fields: move, version)",
-                      code="request.unknown_field", field=quoted(unknown[0]),
-                      fields="move, version")
-    if "move" not in body:
-        raise Invalid("'move' is missing", code="move.missing")
-    if "version" not in body:
-        raise Invalid("'version' is missing: send the version of the view you saw",
-                      code="move.no_version")
 
 
 async def post_undo(request: Request) -> JSONResponse:
     service = _service(request)
-    body = await read_json(request, service.settings.max_body)
-    if not isinstance(body, dict) or set(body) != {"version"}:
-        raise Invalid('the body must be {"version": V}, V the version you saw',
-                      code="request.version_body")
+    body = decode(VersionBody, await read_json(request, service.settings.max_body))
     live, seat = await service.undo(request.path_params["id"], bearer_token(request),
-                                    body["version"])
+                                    body.version)
     return JSONResponse(service.view(live, seat, _lang(request)))
 
 

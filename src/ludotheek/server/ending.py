@@ -26,7 +26,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ludotheek.core.record import resign_move
-from ludotheek.server.checks import check_version
 from ludotheek.server.errors import Conflict, Invalid, TooMany
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.moves import check_at, ended, play
@@ -82,9 +81,8 @@ async def end(service: GameService, live: LiveGame, status: str) -> bool:
 
 
 async def abort(service: GameService, gid: str, token: str | None,
-                version: Any) -> tuple[LiveGame, int]:
+                version: int) -> tuple[LiveGame, int]:
     """End the game of ``token``'s seat before anyone has moved: no result."""
-    version = check_version(version)
     live = await service.load(gid)
     seat = seated(live, token, "aborting a game")
     async with live.lock:
@@ -102,10 +100,9 @@ async def abort(service: GameService, gid: str, token: str | None,
 
 
 async def leave(service: GameService, gid: str, token: str | None,
-                version: Any) -> tuple[LiveGame, int]:
+                version: int) -> tuple[LiveGame, int]:
     """``token``'s seat leaves the game: it resigns (two seats) or a computer player
     takes it over (more seats). Returns the game and the seat that left."""
-    version = check_version(version)
     live = await service.load(gid)
     seat = seated(live, token, "leaving a game")
     async with live.lock:

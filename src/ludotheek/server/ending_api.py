@@ -9,18 +9,15 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludotheek.server import ending
-from ludotheek.server.errors import Invalid
+from ludotheek.server.bodies import VersionBody
 from ludotheek.server.http import bearer_token, read_json
 from ludotheek.server.service import GameService
+from ludotheek.server.shapes import decode
 from ludotheek.server.views import PAGE_LANGUAGES
 
 
-async def _version(request: Request, service: GameService) -> object:
-    body = await read_json(request, service.settings.max_body)
-    if not isinstance(body, dict) or set(body) != {"version"}:
-        raise Invalid('the body must be {"version": V}, V the version you saw',
-                      code="request.version_body")
-    return body["version"]
+async def _version(request: Request, service: GameService) -> int:
+    return decode(VersionBody, await read_json(request, service.settings.max_body)).version
 
 
 def _lang(request: Request) -> str:

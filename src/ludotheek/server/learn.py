@@ -33,17 +33,18 @@ from ludotheek import lessons
 from ludotheek.core.errors import IllegalMove, quoted
 from ludotheek.core.record import Record, effective_line, mover_of
 from ludotheek.games import get, names
+from ludotheek.server.bodies import TryBody
 from ludotheek.server.errors import Invalid, NotFound
 from ludotheek.server.http import read_json, whole_number
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
+from ludotheek.server.shapes import decode
 from ludotheek.server.views import PAGE_LANGUAGES
 from ludotheek.server.views import view as game_view
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-TRY_FIELDS = {"at", "move"}
 
 
 def _lang(request: Request) -> str:
@@ -208,15 +209,8 @@ async def attempt(request: Request) -> JSONResponse:
     """Another move than the coach's: what the engine says of it."""
     found = _lesson(request)
     service: GameService = request.app.state.service
-    body = await read_json(request, service.settings.max_body)
-    if not isinstance(body, dict) or set(body) != TRY_FIELDS:
-        raise Invalid('the body must be {"at": N, "move": "..."}', code="learn.body")
-    at, move = body["at"], body["move"]
-    if isinstance(at, bool) or not isinstance(at, int):
-        raise Invalid("'at' must be the whole number of moves of the position",
-                      code="replay.at_number")
-    if not isinstance(move, str) or len(move) > 200:
-        raise Invalid("'move' must be a text in the game's notation", code="move.not_text")
+    body = decode(TryBody, await read_json(request, service.settings.max_body))
+    at, move = body.at, body.move
     states = lessons.positions(found.game, found.record)
     if not 0 <= at < len(found.record.moves) or states[at].to_move != found.seat:
         raise Invalid("'at' must be a position where the learner is to move",

@@ -17,12 +17,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ludotheek.core.errors import quoted
 from ludotheek.server import ending
+from ludotheek.server.bodies import LiveMove
 from ludotheek.server.edge import error_body, status_of
 from ludotheek.server.errors import Invalid, ServiceError, TooMany
 from ludotheek.server.http import parse_json
 from ludotheek.server.jsonio import send
 from ludotheek.server.limits import Buckets
 from ludotheek.server.service import GameService, LiveGame
+from ludotheek.server.shapes import decode
 
 
 class Connection:
@@ -45,13 +47,9 @@ class Connection:
 
 
 async def _move(conn: Connection, msg: dict[str, Any]) -> None:
-    unknown = sorted(set(msg) - {"type", "move", "version"})
-    if unknown:
-        raise Invalid(f"unknown field {unknown[0]!r} (fields: type, move, version)",
-                      code="request.unknown_field", field=quoted(unknown[0]),
-                      fields="type, move, version")
-    conn.live, _seat = await conn.service.move(conn.live.id, conn.token, msg.get("move"),
-                                               msg.get("version"))
+    sent = decode(LiveMove, msg)
+    conn.live, _seat = await conn.service.move(conn.live.id, conn.token, sent.move,
+                                               sent.version)
 
 
 async def _ping(conn: Connection, msg: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ that order.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.game import State
@@ -24,7 +24,6 @@ from ludotheek.core.record import (
     undo_move,
     undo_target,
 )
-from ludotheek.server.checks import check_move_text, check_version
 from ludotheek.server.errors import Conflict, Forbidden, Invalid
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
@@ -68,11 +67,11 @@ def _written(live: LiveGame, seat: int, move: str) -> str:
     return move
 
 
-async def move(service: GameService, gid: str, token: str | None, move: Any,
-               version: Any) -> tuple[LiveGame, int]:
-    """Play ``move`` for the seat of ``token`` if the game is still at ``version``."""
-    text = check_move_text(move)
-    version = check_version(version)
+async def move(service: GameService, gid: str, token: str | None, move: str,
+               version: int) -> tuple[LiveGame, int]:
+    """Play ``move`` for the seat of ``token`` if the game is still at ``version`` (both
+    checked at the edge: :class:`~ludotheek.server.bodies.MoveBody`, ``LiveMove``)."""
+    text = move
     live = await service.load(gid)
     seat = seated(live, token, "a move")
     async with live.lock:
@@ -94,7 +93,7 @@ async def play(service: GameService, live: LiveGame, written: str, seat: int) ->
 
 
 async def undo(service: GameService, gid: str, token: str | None,
-               version: Any) -> tuple[LiveGame, int]:
+               version: int) -> tuple[LiveGame, int]:
     """Take back the last decision of the seat of ``token`` (and every move after it).
 
     Nothing is removed: the record gets a move ``undo N`` (a new version) whose
@@ -102,7 +101,6 @@ async def undo(service: GameService, gid: str, token: str | None,
     person playing alone against computer players may undo (see
     :meth:`LiveGame.undo_target`).
     """
-    version = check_version(version)
     live = await service.load(gid)
     seat = seated(live, token, "an undo")
     async with live.lock:

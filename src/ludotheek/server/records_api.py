@@ -6,6 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from ludotheek.server.bodies import RematchBody
 from ludotheek.server.errors import Invalid
 from ludotheek.server.http import (
     bearer_token,
@@ -16,6 +17,7 @@ from ludotheek.server.http import (
 )
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
+from ludotheek.server.shapes import decode
 
 
 def _parts(request: Request) -> tuple[GameService, Records]:
@@ -94,11 +96,8 @@ async def import_record(request: Request) -> Response:
 async def rematch(request: Request) -> Response:
     service, records = _parts(request)
     live = await service.load(request.path_params["id"])
-    body = await read_json(request, service.settings.max_body)
-    if not isinstance(body, dict) or set(body) - {"swap"} or not isinstance(
-            body.get("swap", False), bool):
-        raise Invalid('the body must be {"swap": true} or {"swap": false}', code="rematch.body")
-    result = await records.rematch(live, bearer_token(request), body.get("swap", False))
+    body = decode(RematchBody, await read_json(request, service.settings.max_body))
+    result = await records.rematch(live, bearer_token(request), body.swap)
     return JSONResponse(result, status_code=201)
 
 

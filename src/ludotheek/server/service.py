@@ -88,11 +88,11 @@ class GameService:
                                                         "view": self.view(live, seat)})
 
     # --- moves, hints, computer turns ------------------------------------------------
-    async def move(self, gid: str, token: str | None, move: Any,
-                   version: Any) -> tuple[LiveGame, int]:
+    async def move(self, gid: str, token: str | None, move: str,
+                   version: int) -> tuple[LiveGame, int]:
         return await moves.move(self, gid, token, move, version)
 
-    async def undo(self, gid: str, token: str | None, version: Any) -> tuple[LiveGame, int]:
+    async def undo(self, gid: str, token: str | None, version: int) -> tuple[LiveGame, int]:
         return await moves.undo(self, gid, token, version)
 
     async def hint(self, gid: str, token: str | None) -> dict[str, Any]:

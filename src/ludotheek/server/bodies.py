@@ -1,0 +1,138 @@
+"""The bodies the API accepts, each declared once (:mod:`ludotheek.server.shapes`): its
+fields, their types and ranges, and what a client is told when one does not fit.
+The OpenAPI document describes them from these declarations."""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal
+
+import msgspec
+
+from ludotheek.games import names
+from ludotheek.server.shapes import Refusal, Refusals, Shape
+
+MAX_SEED = 2**63 - 1
+MAX_MOVE = 200
+MAX_NAME = 32
+
+_UNKNOWN = "unknown field {field} (fields: {fields})"
+MoveText = Annotated[str, msgspec.Meta(max_length=MAX_MOVE,
+                                       description="a move in the game's notation")]
+Version = Annotated[int, msgspec.Meta(description="the version of the view you saw "
+                                                  "(its number of moves)")]
+NOT_TEXT = Refusal("'move' must be a text in the game's notation", "move.not_text")
+NOT_VERSION = Refusal("'version' must be the whole number of the version you saw",
+                      "request.version")
+
+
+class MoveBody(Shape):
+    """``POST /api/games/{id}/moves``: a move (or ``resign``) and the version it is for."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=Refusal('the body must be a JSON object like {{"move": "3", "version": 0}}',
+                     "move.body"),
+        unknown=Refusal(_UNKNOWN, "request.unknown_field", {"fields": "move, version"}),
+        missing={"move": Refusal("'move' is missing", "move.missing"),
+                 "version": Refusal("'version' is missing: send the version of the view "
+                                    "you saw", "move.no_version")},
+        fields={"move": NOT_TEXT, "version": NOT_VERSION})
+
+    move: MoveText
+    version: Version
+
+
+class LiveMove(Shape):
+    """The WebSocket's ``{"type": "move", "move", "version"}``."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=Refusal("a message is a JSON object with a 'type'", "live.not_object"),
+        unknown=Refusal(_UNKNOWN, "request.unknown_field", {"fields": "type, move, version"}),
+        fields={"move": NOT_TEXT, "version": NOT_VERSION})
+
+    type: Literal["move"]
+    move: MoveText
+    version: Version
+
+
+VERSION_BODY = Refusal('the body must be {{"version": V}}, V the version you saw',
+                       "request.version_body")
+
+
+class VersionBody(Shape):
+    """``{"version": V}``: undo, abort and leave name the version the client saw."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=VERSION_BODY, missing={"version": VERSION_BODY}, fields={"version": NOT_VERSION})
+
+    version: Version
+
+
+class RematchBody(Shape):
+    """``POST /api/games/{id}/rematch``: whether the seats move one on."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=Refusal('the body must be {{"swap": true}} or {{"swap": false}}', "rematch.body"))
+
+    swap: Annotated[bool, msgspec.Meta(description="the seats moved one on")] = False
+
+
+TRY_BODY = Refusal('the body must be {{"at": N, "move": "..."}}', "learn.body")
+
+
+class TryBody(Shape):
+    """``POST /api/learn/{game}/try``: another move than the coach's at a position."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=TRY_BODY, missing={"at": TRY_BODY, "move": TRY_BODY},
+        fields={"at": Refusal("'at' must be the whole number of moves of the position",
+                              "replay.at_number"),
+                "move": NOT_TEXT})
+
+    at: Annotated[int, msgspec.Meta(description="the moves before the position")]
+    move: MoveText
+
+
+class SeatIn(Shape):
+    """A seat of a new game (a refusal names the seat: ``number``)."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=Refusal('seat {number} must be an object like {{"type": "person"}}',
+                     "create.seat_object"),
+        unknown=Refusal("seat {number}: unknown field {field} (fields: {fields})",
+                        "create.seat_field", {"fields": "type, level, name"}),
+        fields={"type": Refusal("seat {number}: 'type' must be 'person' or 'computer'",
+                                "create.seat_type"),
+                "name": Refusal(f"seat {{number}}: 'name' must be a text of at most "
+                                f"{MAX_NAME} characters", "create.seat_name",
+                                {"most": MAX_NAME})})
+
+    type: Literal["person", "computer"]
+    level: Annotated[str, msgspec.Meta(
+        description="for a computer: easy, normal, strong, ... (the game's levels)")] = "normal"
+    name: Annotated[str, msgspec.Meta(max_length=MAX_NAME)] | None = None
+    profile: Annotated[str, msgspec.Meta(
+        description="in a rated game: the code of the profile playing it")] | None = None
+
+
+class CreateGame(Shape, kw_only=True):
+    """``POST /api/games``: a new game."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=Refusal("the body must be a JSON object", "request.not_object"),
+        unknown=Refusal(_UNKNOWN, "request.unknown_field",
+                        {"fields": "game, options, seats, seed"}),
+        fields={"game": Refusal("'game' must be one of: {games}", "create.game",
+                                {"games": lambda: ", ".join(names())}),
+                "options": Refusal("'options' must be a JSON object", "create.options"),
+                "seed": Refusal(f"'seed' must be a whole number from 0 to {MAX_SEED}",
+                                "create.seed", {"most": MAX_SEED})})
+
+    game: Annotated[str, msgspec.Meta(description="the game's name (GET /api/meta)")]
+    options: Annotated[dict[str, object], msgspec.Meta(
+        description="the game's options (GET /api/meta)")] = {}
+    seed: Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED, description=(
+        "the seed of its chance (none: a random one)"))] | None = None
+    seats: list[SeatIn]
+    rated: Annotated[bool, msgspec.Meta(
+        description="a rated game (docs/ratings.md): at least one seat with a profile, "
+                    "computer levels with a rating")] = False
