@@ -9,6 +9,7 @@ from ludotheek import __version__, players
 from ludotheek.core.errors import quoted
 from ludotheek.games import get, names, plugin
 from ludotheek.server import ending, profiles
+from ludotheek.server.answers import Created, ScoreEntry, Scores, seat_tokens
 from ludotheek.server.bodies import MoveBody, VersionBody
 from ludotheek.server.errors import Invalid, NotFound
 from ludotheek.server.http import bearer_token, client_address, int_param, read_json
@@ -52,12 +53,8 @@ async def create_game(request: Request) -> JSONResponse:
     rated = await profiles.before_create(request, body)  # "rated" and the seats' profiles
     live, tokens = await service.create(body, client_address(request))
     await profiles.after_create(request, live, rated)
-    return JSONResponse(
-        {"id": live.id,
-         "seats": [{"token": t, "url": f"/play/{live.id}#token={t}" if t else None}
-                   for t in tokens], "rated": rated is not None},
-        status_code=201,
-    )
+    return JSONResponse(Created(id=live.id, seats=seat_tokens(live.id, tokens),
+                                rated=rated is not None), status_code=201)
 
 
 
@@ -124,10 +121,11 @@ async def scores(request: Request) -> JSONResponse:
     limit = int_param(request, "limit", 30, 1, 100)
     db = request.app.state.db
     entries = await blocking(db.scores.top, game, limit)
-    return JSONResponse({"game": game, "scores": [
-        {"place": i, "name": e.name, "value": int(e.value) if e.value.is_integer() else e.value,
-         "date": e.date, "game_id": e.game_id, "seat": e.seat}
-        for i, e in enumerate(entries, 1)]})
+    return JSONResponse(Scores(game=game, scores=[
+        ScoreEntry(place=i, name=e.name,
+                   value=int(e.value) if e.value.is_integer() else e.value, date=e.date,
+                   game_id=e.game_id, seat=e.seat)
+        for i, e in enumerate(entries, 1)]))
 
 async def hint(request: Request) -> JSONResponse:
     return JSONResponse(await _service(request).hint(request.path_params["id"],

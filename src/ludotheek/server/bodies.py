@@ -4,7 +4,7 @@ The OpenAPI document describes them from these declarations."""
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -128,7 +128,7 @@ class CreateGame(Shape, kw_only=True):
                                 "create.seed", {"most": MAX_SEED})})
 
     game: Annotated[str, msgspec.Meta(description="the game's name (GET /api/meta)")]
-    options: Annotated[dict[str, object], msgspec.Meta(
+    options: Annotated[dict[str, Any], msgspec.Meta(
         description="the game's options (GET /api/meta)")] = {}
     seed: Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED, description=(
         "the seed of its chance (none: a random one)"))] | None = None

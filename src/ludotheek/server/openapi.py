@@ -7,124 +7,51 @@ from typing import Any
 from ludotheek import __version__
 from ludotheek.games import names
 from ludotheek.server import profiles_spec
+from ludotheek.server.answers import Created, Hint, History, Imported, Problem, Scores, View
+from ludotheek.server.bodies import (
+    CreateGame,
+    LiveMove,
+    MoveBody,
+    RematchBody,
+    TryBody,
+    VersionBody,
+)
 from ludotheek.server.openapi_analysis import paths as analysis_paths
+from ludotheek.server.shapes import Answer, Shape, ref, schemas
 
-ERROR = {"type": "object", "required": ["error"],
-         "properties": {
-             "error": {"type": "string", "description": "what is wrong, in English"},
-             "code": {"type": ["string", "null"],
-                      "description": "what is wrong, for a page to say in its language "
-                                     "(its catalog's errors.<code>)"},
-             "params": {"type": "object", "description": "the parameters of the message "
-                                                          "(also given as fields of their own)"},
-             "version": {"type": "integer"}}}
-SEAT_IN = {
-    "type": "object",
-    "required": ["type"],
-    "additionalProperties": False,
-    "properties": {
-        "type": {"type": "string", "enum": ["person", "computer"]},
-        "level": {"type": "string", "description": "for a computer: easy, normal, strong, …"},
-        "name": {"type": "string", "maxLength": 32},
-        "profile": {"type": "string",
-                    "description": "in a rated game: the code of the profile playing it"},
-    },
-}
-VIEW = {
-    "type": "object",
-    "required": ["id", "game", "version", "to_move", "over", "scores", "legal_moves", "state"],
-    "properties": {
-        "id": {"type": "string"},
-        "game": {"type": "string"},
-        "version": {"type": "integer", "description": "moves played; send it with a move"},
-        "to_move": {"type": ["integer", "null"]},
-        "over": {"type": "boolean"},
-        "scores": {"type": "array", "items": {"type": "number"}},
-        "winners": {"type": "array", "items": {"type": "integer"}},
-        "legal_moves": {"type": "array", "items": {"type": "string"},
-                        "description": "only for the seat to move"},
-        "state": {"type": "object", "description": "what this seat may see"},
-        "seat": {"type": ["integer", "null"]},
-        "thinking": {"type": "boolean"},
-        "moves": {"type": "array", "items": {"type": "string"}},
-        "can_undo": {"type": "boolean",
-                     "description": "whether this seat may take its last decision back "
-                                    "(POST /api/games/{id}/undo)"},
-        "status": {"type": "string", "enum": ["active", "over", "aborted", "abandoned"],
-                   "description": "over: ended by its rules; aborted, abandoned: ended "
-                                  "without a result"},
-        "abortable": {"type": "boolean",
-                      "description": "no person has moved yet: POST /api/games/{id}/abort"},
-        "leave": {"type": ["string", "null"], "enum": ["resign", "computer", None],
-                  "description": "what POST /api/games/{id}/leave does: resign (two seats) "
-                                 "or hand the seat to a computer player"},
-    },
-}
-END_BODY = {"required": True, "content": {"application/json": {"schema": {
-    "type": "object", "required": ["version"], "additionalProperties": False,
-    "properties": {"version": {"type": "integer"}}}}}}
-SCORES = {
-    "type": "object", "required": ["game", "scores"],
-    "properties": {
-        "game": {"type": "string"},
-        "scores": {"type": "array", "items": {
-            "type": "object",
-            "properties": {
-                "place": {"type": "integer"}, "name": {"type": "string"},
-                "value": {"type": "number"}, "date": {"type": "string"},
-                "game_id": {"type": ["string", "null"],
-                            "description": "the game the result comes from"},
-                "seat": {"type": ["integer", "null"]}}}}},
-}
-HISTORY = {
-    "type": "object", "required": ["version", "moves"],
-    "properties": {
-        "version": {"type": "integer"},
-        "moves": {"type": "array", "items": {
-            "type": "object",
-            "properties": {
-                "number": {"type": "integer"}, "move": {"type": "string"},
-                "seat": {"type": ["integer", "null"],
-                         "description": "who made it (an undo: whose decision it took back)"},
-                "undo": {"type": ["integer", "null"],
-                         "description": "for 'undo N': N, the move whose position it returns to"},
-                "in_line": {"type": "boolean",
-                            "description": "false for a move an undo took back"},
-                "to_move": {"type": ["integer", "null"]}, "over": {"type": "boolean"},
-                "scores": {"type": "array", "items": {"type": "number"}},
-                "events": {"type": "array", "items": {"type": "object"},
-                           "description": "what the move did, as the spectator's view "
-                                          "lists it (games with events)"}}}}},
-}
+#: the shapes the document describes (its components' schemas): the request bodies as the
+#: API checks them, the answers as it sends them
+SHAPES = (CreateGame, MoveBody, LiveMove, VersionBody, RematchBody, TryBody, Problem, Created,
+          Imported, View, Hint, History, Scores)
+ERROR = ref(Problem)
+VIEW = ref(View)
+HISTORY = ref(History)
+
+
+def _schemas() -> dict[str, Any]:
+    """The shapes' schemas; a new game's ``game`` one of the games registered now."""
+    out = schemas(*SHAPES)
+    out["CreateGame"]["properties"]["game"]["enum"] = names()
+    return out
+
+
+def _body(shape: type[Shape]) -> dict[str, Any]:
+    """A request body of the shape ``shape``."""
+    return {"required": True, "content": {"application/json": {"schema": ref(shape)}}}
+
+
+def _json(what: str, shape: type[Answer]) -> dict[str, Any]:
+    """An answer of the shape ``shape``."""
+    return {"description": what, "content": {"application/json": {"schema": ref(shape)}}}
+
+
+END_BODY = _body(VersionBody)
 ERROR_REPORT = {
     "type": "object", "required": ["message"], "additionalProperties": False,
     "properties": {k: {"type": "string"} for k in (
         "game", "game_id", "kind", "message", "stack", "url", "agent", "context")}
     | {"version": {"type": ["integer", "string"]}},
 }
-
-HINT = {
-    "type": "object",
-    "required": ["move", "value", "reason", "ranking", "version", "seat", "level"],
-    "properties": {
-        "move": {"type": "string", "description": "the move the strong level would play"},
-        "value": {"type": ["number", "null"],
-                  "description": "the expected gain it saw for that move, on the player's "
-                                 "own scale (such as an expected final score)"},
-        "reason": {"type": "string", "description": "why, in a sentence (English)"},
-        "ranking": {"type": "array", "description": "up to 5 moves it weighed, best first: "
-                                                    "[move, value]",
-                    "items": {"type": "array", "items": {}}},
-        "seconds": {"type": ["number", "null"], "description": "its time limit"},
-        "facts": {"type": "object", "description": "what the hint is made of, for a page to "
-                  "word in its language (as the game's lessons module gives them: the parts "
-                  "of the move, what it takes, the gain or the lead)"},
-        "version": {"type": "integer", "description": "the version the hint is for"},
-        "seat": {"type": "integer"},
-        "level": {"type": "string", "description": "the level that answered: strong"},
-    },
-}
-
 
 def _errors(*codes: int) -> dict[str, Any]:
     text = {400: "malformed or illegal", 403: "wrong token or not your turn",
@@ -139,7 +66,7 @@ GAME_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "str
 
 def spec() -> dict[str, Any]:
     return {
-        "openapi": "3.0.3",
+        "openapi": "3.1.0",
         "info": {
             "title": "ludotheek",
             "version": __version__,
@@ -147,11 +74,12 @@ def spec() -> dict[str, Any]:
                 "Board games over HTTP. A game is created with its seats; each person seat "
                 "gets a secret token (send it as 'Authorization: Bearer TOKEN'). Views are "
                 "also pushed over the WebSocket /api/games/{id}/live?token=TOKEN after every "
-                "change; it accepts {\"type\": \"move\", \"move\", \"version\"} and "
-                "{\"type\": \"ping\"}."),
+                "change; it accepts {\"type\": \"move\", \"move\", \"version\"} (the "
+                "schema LiveMove) and {\"type\": \"ping\"}."),
         },
         "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer"},
-                                           "profile": {"type": "http", "scheme": "bearer"}}},
+                                           "profile": {"type": "http", "scheme": "bearer"}},
+                       "schemas": _schemas()},
         "paths": {
             **_record_paths(),
             **_learn_paths(),
@@ -172,26 +100,8 @@ def spec() -> dict[str, Any]:
             "/api/games": {
                 "post": {
                     "summary": "Create a game",
-                    "requestBody": {"required": True, "content": {"application/json": {
-                        "schema": {
-                            "type": "object", "required": ["game", "seats"],
-                            "additionalProperties": False,
-                            "properties": {
-                                "game": {"type": "string", "enum": names()},
-                                "options": {"type": "object"},
-                                "seats": {"type": "array", "items": SEAT_IN},
-                                "seed": {"type": "integer", "minimum": 0,
-                                         "maximum": 2**63 - 1},
-                                "rated": {"type": "boolean", "description": (
-                                    "a rated game (docs/ratings.md): at least one seat "
-                                    "with a profile, computer levels with a rating")},
-                            }}}}},
-                    "responses": {
-                        "201": {"description": "created", "content": {"application/json": {
-                            "schema": {"type": "object", "required": ["id", "seats"],
-                                       "properties": {"id": {"type": "string"},
-                                                      "seats": {"type": "array"}}}}}},
-                        **_errors(400, 413, 429)},
+                    "requestBody": _body(CreateGame),
+                    "responses": {"201": _json("created", Created), **_errors(400, 413, 429)},
                 },
                 "get": {
                     "summary": "Games in progress and finished ones",
@@ -237,9 +147,7 @@ def spec() -> dict[str, Any]:
                     "made no decision yet."),
                 "parameters": [GAME_ID],
                 "security": [{"seat": []}],
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["version"], "additionalProperties": False,
-                    "properties": {"version": {"type": "integer"}}}}}},
+                "requestBody": END_BODY,
                 "responses": {"200": {"description": "the new view", "content": {
                     "application/json": {"schema": VIEW}}},
                     **_errors(400, 403, 404, 409)},
@@ -270,8 +178,7 @@ def spec() -> dict[str, Any]:
                                 "schema": {"type": "integer", "minimum": 1}},
                                {"name": "to", "in": "query",
                                 "schema": {"type": "integer", "minimum": 1}}],
-                "responses": {"200": {"description": "the moves", "content": {
-                    "application/json": {"schema": HISTORY}}}, **_errors(400, 404)},
+                "responses": {"200": _json("the moves", History), **_errors(400, 404)},
             }},
             "/api/scores/{game}": {"get": {
                 "summary": "A game's score list: the best results ever (games that keep one)",
@@ -279,8 +186,8 @@ def spec() -> dict[str, Any]:
                                 "schema": {"type": "string"}},
                                {"name": "limit", "in": "query",
                                 "schema": {"type": "integer", "minimum": 1, "maximum": 100}}],
-                "responses": {"200": {"description": "the list, best first", "content": {
-                    "application/json": {"schema": SCORES}}}, **_errors(400, 404)},
+                "responses": {"200": _json("the list, best first", Scores),
+                              **_errors(400, 404)},
             }},
             "/api/client-errors": {"post": {
                 "summary": "Report an error in a page; appended to the game's error log",
@@ -298,11 +205,7 @@ def spec() -> dict[str, Any]:
                 "summary": "Play a move (or 'resign') for the seat of the token",
                 "parameters": [GAME_ID],
                 "security": [{"seat": []}],
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["move", "version"],
-                    "additionalProperties": False,
-                    "properties": {"move": {"type": "string"},
-                                   "version": {"type": "integer"}}}}}},
+                "requestBody": _body(MoveBody),
                 "responses": {"200": {"description": "the new view", "content": {
                     "application/json": {"schema": VIEW}}},
                     **_errors(400, 403, 404, 409, 413)},
@@ -317,9 +220,7 @@ def spec() -> dict[str, Any]:
                     "again for the same version gives the same answer."),
                 "parameters": [GAME_ID],
                 "security": [{"seat": []}],
-                "responses": {"200": {"description": "the hint", "content": {
-                    "application/json": {"schema": HINT}}},
-                    **_errors(400, 403, 404, 409)},
+                "responses": {"200": _json("the hint", Hint), **_errors(400, 403, 404, 409)},
             }},
         },
     }
@@ -369,16 +270,14 @@ def _record_paths() -> dict[str, Any]:
                        "finished game; the answer holds the caller's new token",
             "parameters": [GAME_ID],
             "security": [{"seat": []}],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                "type": "object", "additionalProperties": False,
-                "properties": {"swap": {"type": "boolean"}}}}}},
+            "requestBody": _body(RematchBody),
             "responses": {"201": CREATED, **_errors(400, 403, 404, 413)}}},
         "/api/records": {"post": {
             "summary": "Import a game record (JSON or its text form), checked move by move",
             "requestBody": {"required": True, "content": {
                 "application/json": {"schema": record},
                 "text/plain": {"schema": {"type": "string", "minLength": 1}}}},
-            "responses": {"201": CREATED, **_errors(400, 413, 429)}}},
+            "responses": {"201": _json("imported", Imported), **_errors(400, 413, 429)}}},
     }
 
 
@@ -437,8 +336,6 @@ def _learn_paths() -> dict[str, Any]:
             "summary": "Another move than the coach's at a position of the lesson: refused "
                        "(the engine's reason and the game's code) or what it would do",
             "parameters": [game],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                "type": "object", "required": ["at", "move"], "additionalProperties": False,
-                "properties": {"at": {"type": "integer"}, "move": {"type": "string"}}}}}},
+            "requestBody": _body(TryBody),
             "responses": answer("what the move does", obj, 400, 404, 413)}},
     }

@@ -6,6 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from ludotheek.server.answers import Imported, seat_tokens
 from ludotheek.server.bodies import RematchBody
 from ludotheek.server.errors import Invalid
 from ludotheek.server.http import (
@@ -15,6 +16,7 @@ from ludotheek.server.http import (
     read_json,
     whole_number,
 )
+from ludotheek.server.jsonio import JSON
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
 from ludotheek.server.shapes import decode
@@ -88,9 +90,7 @@ async def import_record(request: Request) -> Response:
     else:
         body = await read_json(request, service.settings.max_body)
     gid, game, tokens = await records.import_record(body, client_address(request))
-    return JSONResponse({"id": gid, "game": game, "seats": [
-        {"token": t, "url": f"/play/{gid}#token={t}" if t else None} for t in tokens]},
-        status_code=201)
+    return JSON(Imported(id=gid, game=game, seats=seat_tokens(gid, tokens)), status_code=201)
 
 
 async def rematch(request: Request) -> Response:

@@ -1,0 +1,164 @@
+"""The answers of the API, each declared once (:mod:`ludotheek.server.shapes`): the
+OpenAPI document describes them from these declarations, the small answers are built
+and encoded as these Structs, and the tests hold every view, hint and history the
+server sends against its declaration (``tests/server/test_shapes.py``).
+
+A view stays a plain dict where it is made (``views.view``): the WebSocket, the
+scaled-out site's messages and the records' replays pass it on and read it."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from ludotheek.server.shapes import Answer
+
+Status = Literal["active", "over", "aborted", "abandoned"]
+
+
+def _about(text: str) -> msgspec.Meta:
+    return msgspec.Meta(description=text)
+
+
+class Problem(Answer):
+    """A refusal: what is wrong in English, and the code and parameters a page words
+    it by in its language (its catalog's ``errors.<code>``); the parameters are also
+    fields of their own (``version`` of a stale move)."""
+
+    error: Annotated[str, _about("what is wrong, in English")]
+    code: Annotated[str | None, _about("what is wrong, for a page to say in its language "
+                                       "(its catalog's errors.<code>)")] = None
+    params: Annotated[dict[str, Any], _about("the parameters of the message (also given "
+                                             "as fields of their own)")] = {}
+    version: int | None = None
+
+
+class SeatToken(Answer):
+    """A seat of a new game: its secret token (a person's) and the page that plays it."""
+
+    token: str | None
+    url: str | None
+
+
+def seat_tokens(gid: str, tokens: list[str | None]) -> list[SeatToken]:
+    """The seats of the new game ``gid``: each token and its page (None for a computer)."""
+    return [SeatToken(token=t, url=f"/play/{gid}#token={t}" if t else None) for t in tokens]
+
+
+class Created(Answer):
+    """A new game: its id and each seat's token."""
+
+    id: str
+    seats: list[SeatToken]
+    rated: Annotated[bool, _about("whether it is a rated game")]
+
+
+class Imported(Answer):
+    """An imported record, stored as a game."""
+
+    id: str
+    game: str
+    seats: list[SeatToken]
+
+
+class SeatShown(Answer):
+    """A seat as anyone may see it."""
+
+    type: Literal["person", "computer"]
+    level: str | None
+    name: str | None
+    left: Annotated[bool, _about("a person left it to a computer player")]
+    joined: Annotated[bool, _about("its person has opened the game")]
+
+
+class View(Answer):
+    """A game as one seat (or a spectator) sees it."""
+
+    id: str
+    game: str
+    version: Annotated[int, _about("moves played; send it with a move")]
+    to_move: int | None
+    over: bool
+    status: Annotated[Status, _about("over: ended by its rules; aborted, abandoned: ended "
+                                     "without a result")]
+    scores: list[float]
+    winners: list[int]
+    end_reason: str | None
+    legal_moves: Annotated[list[str], _about("only for the seat to move")]
+    state: Annotated[dict[str, Any], _about("what this seat may see")]
+    seat: int | None
+    seats: list[SeatShown]
+    names: Annotated[list[str], _about("the seats' names in the language asked for")]
+    names_i18n: Annotated[dict[str, list[str]], _about("the seats' names in each language")]
+    thinking: Annotated[bool, _about("a computer player is choosing its move")]
+    options: dict[str, Any]
+    moves: list[str]
+    resignable: bool
+    parent: Annotated[str | None, _about("the game it is a rematch of")]
+    rematch: Annotated[str | None, _about("its rematch")]
+    can_undo: Annotated[bool, _about("whether this seat may take its last decision back "
+                                     "(POST /api/games/{id}/undo)")]
+    abortable: Annotated[bool, _about("no person has moved yet: POST /api/games/{id}/abort")]
+    leave: Annotated[Literal["resign", "computer"] | None, _about(
+        "what POST /api/games/{id}/leave does: resign (two seats) or hand the seat to a "
+        "computer player")]
+
+
+class ScoreEntry(Answer):
+    place: int
+    name: str
+    value: int | float
+    date: str
+    game_id: Annotated[str | None, _about("the game the result comes from")]
+    seat: int | None
+
+
+class Scores(Answer):
+    """A game's score list, best first."""
+
+    game: str
+    scores: list[ScoreEntry]
+
+
+class HistoryMove(Answer):
+    """A move and what a spectator learns from it."""
+
+    number: int
+    move: str
+    seat: Annotated[int | None, _about("who made it (an undo: whose decision it took back)")]
+    undo: Annotated[int | None, _about("for 'undo N': N, the move whose position it "
+                                       "returns to")]
+    in_line: Annotated[bool, _about("false for a move an undo took back")]
+    to_move: int | None
+    over: bool
+    scores: list[float]
+    events: Annotated[list[Any], _about("what the move did, as the spectator's view lists "
+                                        "it (games with events)")]
+
+
+class History(Answer):
+    """Moves of a game with what each did."""
+
+    version: int
+    moves: list[HistoryMove]
+
+
+class Hint(Answer, kw_only=True):
+    """What the strong level would play for the seat to move, and why."""
+
+    move: Annotated[str, _about("the move the strong level would play")]
+    value: Annotated[float | None, _about("the expected gain it saw for that move, on the "
+                                          "player's own scale (such as an expected final "
+                                          "score)")]
+    reason: Annotated[str, _about("why, in a sentence (English)")]
+    ranking: Annotated[list[list[Any]], _about("up to 5 moves it weighed, best first: "
+                                               "[move, value]")]
+    seconds: Annotated[float | None, _about("its time limit")] = None
+    facts: Annotated[dict[str, Any], _about("what the hint is made of, for a page to word "
+                                            "in its language (as the game's lessons module "
+                                            "gives them: the parts of the move, what it "
+                                            "takes, the gain or the lead)")] = {}
+    version: Annotated[int, _about("the version the hint is for")]
+    seat: int
+    level: Annotated[str, _about("the level that answered: strong")]

@@ -1,0 +1,158 @@
+"""The API's shapes declared once (server/shapes.py, bodies.py, answers.py): the OpenAPI
+document's schemas are the Structs' own, the requests are checked by them in one order
+whatever the order of the JSON, and what the server answers is what they declare."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from starlette.testclient import TestClient
+
+from ludotheek.games import get, names
+from ludotheek.server import answers, bodies
+from ludotheek.server.errors import Invalid
+from ludotheek.server.openapi import SHAPES, spec
+from ludotheek.server.shapes import Answer, Refusal, Refusals, Shape, decode
+from tests.server.conftest import auth, new_wari
+
+
+def _component(shape: type[msgspec.Struct]) -> dict[str, Any]:
+    _, found = msgspec.json.schema_components(
+        [shape], ref_template="#/components/schemas/{name}")
+    return found[shape.__name__]
+
+
+def test_the_documents_schemas_are_the_structs() -> None:
+    schemas = spec()["components"]["schemas"]
+    for shape in SHAPES:
+        expected = _component(shape)
+        if shape is bodies.CreateGame:  # the games registered now
+            expected["properties"]["game"]["enum"] = names()
+        assert schemas[shape.__name__] == expected, shape.__name__
+    assert schemas["SeatIn"] == _component(bodies.SeatIn)
+    # every shape of the modules is in the document
+    declared = {v for m in (bodies, answers) for v in vars(m).values()
+                if isinstance(v, type) and issubclass(v, Shape | Answer)
+                and v not in (Shape, Answer)}
+    assert {s.__name__ for s in declared} <= set(schemas)
+
+
+def test_the_request_bodies_refer_to_their_shapes() -> None:
+    paths = spec()["paths"]
+
+    def body(path: str) -> Any:
+        return paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+
+    expected = {"/api/games": "CreateGame", "/api/games/{id}/moves": "MoveBody",
+                "/api/games/{id}/undo": "VersionBody", "/api/games/{id}/abort": "VersionBody",
+                "/api/games/{id}/leave": "VersionBody",
+                "/api/games/{id}/rematch": "RematchBody", "/api/learn/{game}/try": "TryBody"}
+    for path, name in expected.items():
+        assert body(path) == {"$ref": f"#/components/schemas/{name}"}, path
+    ok = paths["/api/games/{id}"]["get"]["responses"]["200"]["content"]["application/json"]
+    assert ok["schema"] == {"$ref": "#/components/schemas/View"}
+    assert spec()["components"]["schemas"]["MoveBody"]["properties"]["move"]["maxLength"] \
+        == bodies.MAX_MOVE
+
+
+def _fits(answer: Any, shape: type[Answer]) -> None:
+    """``answer`` (JSON data) is what ``shape`` declares: every field, nothing more, each
+    of its type."""
+    assert isinstance(answer, dict)
+    assert set(answer) == {f.encode_name for f in msgspec.structs.fields(shape)}, shape
+    assert msgspec.to_builtins(msgspec.convert(answer, shape)) == answer
+
+
+@pytest.mark.parametrize("game", names())
+def test_views_and_histories_are_what_their_shapes_declare(client: TestClient,
+                                                          game: str) -> None:
+    n = get(game).num_players({})
+    r = client.post("/api/games", json={"game": game, "seats": [{"type": "person"}] * n,
+                                        "seed": 3})
+    _fits(r.json(), answers.Created)
+    gid, tokens = r.json()["id"], [s["token"] for s in r.json()["seats"]]
+    for _ in range(3):
+        view = client.get(f"/api/games/{gid}").json()
+        _fits(view, answers.View)
+        if view["over"]:
+            break
+        mine = client.get(f"/api/games/{gid}", headers=auth(tokens[view["to_move"]])).json()
+        _fits(mine, answers.View)
+        r = client.post(f"/api/games/{gid}/moves", headers=auth(tokens[view["to_move"]]),
+                        json={"move": mine["legal_moves"][0], "version": view["version"]})
+        _fits(r.json(), answers.View)
+    _fits(client.get(f"/api/games/{gid}/history").json(), answers.History)
+    r = client.post(f"/api/games/{gid}/moves", headers=auth(tokens[0]),
+                    json={"move": "resign", "version": 3})
+    if r.status_code == 200:  # a game with resignations
+        _fits(r.json(), answers.View)
+    _fits(client.get(f"/api/scores/{game}").json(), answers.Scores)
+    refused = client.post(f"/api/games/{gid}/moves", json={"move": "x", "version": 0})
+    assert set(refused.json()) <= {f.name for f in msgspec.structs.fields(answers.Problem)}
+    msgspec.convert(refused.json(), answers.Problem)
+
+
+def test_an_imported_record_answers_its_shape(client: TestClient) -> None:
+    gid, _ = new_wari(client)
+    record = client.get(f"/api/games/{gid}/record").json()
+    _fits(client.post("/api/records", json=record).json(), answers.Imported)
+
+
+class _Pair(Shape):
+    refusals = Refusals(
+        body=Refusal("not an object", "t.body"),
+        unknown=Refusal("unknown {field}", "t.unknown"),
+        missing={"a": Refusal("no a", "t.no_a")},
+        fields={"a": Refusal("bad a", "t.a"), "b": Refusal("bad b", "t.b"),
+                "c": Refusal("bad c", "t.c")})
+
+    a: int
+    b: str
+    c: bool = False
+
+
+def _refusal(raw: Any) -> str | None:
+    try:
+        decode(_Pair, raw)
+    except Invalid as exc:
+        return exc.code
+    return None
+
+
+FIELD = st.sampled_from(["a", "b", "c", "x", "y"])
+VALUE = st.one_of(st.integers(), st.text(max_size=3), st.booleans(), st.none())
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(st.dictionaries(FIELD, VALUE, max_size=5), st.randoms(use_true_random=False))
+def test_the_same_refusal_whatever_the_order_of_the_fields(body: dict[str, Any],
+                                                           rnd: Any) -> None:
+    """The first fault by the shape's order, not by the JSON's: the same refusal for
+    every order of the same fields; and it is the one the order of the checks names."""
+    items = list(body.items())
+    rnd.shuffle(items)
+    assert _refusal(dict(items)) == _refusal(body)
+    unknown = sorted(set(body) - {"a", "b", "c"})
+    expected = ("t.unknown" if unknown else "t.no_a" if "a" not in body
+                else "t.a" if not isinstance(body["a"], int) or isinstance(body["a"], bool)
+                else "t.b" if not isinstance(body.get("b"), str)
+                else "t.c" if not isinstance(body.get("c", False), bool) else None)
+    assert _refusal(body) == expected
+
+
+def test_a_hook_checks_its_field_in_its_turn() -> None:
+    seen: list[Any] = []
+
+    def hook(raw: Any, values: dict[str, Any]) -> str:
+        seen.append((raw, dict(values)))
+        return "made"
+
+    assert decode(_Pair, {"b": 5, "a": 1}, hooks={"b": hook}).b == "made"
+    assert seen == [(5, {"a": 1})]
+    seen.clear()
+    assert decode(_Pair, {"a": 1, "b": "x"}, hooks={"c": hook}).c == "made"
+    assert seen == [(msgspec.UNSET, {"a": 1, "b": "x"})]  # absent: the hook decides
