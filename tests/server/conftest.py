@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from starlette.testclient import TestClient
 
@@ -37,6 +38,14 @@ def new_wari(client: TestClient, north: dict[str, Any] | None = None,
     assert r.status_code == 201, r.text
     data = r.json()
     return data["id"], [s["token"] for s in data["seats"]]
+
+
+def fits(answer: Any, shape: type[msgspec.Struct]) -> None:
+    """``answer`` (JSON data) is what ``shape`` (server/answers.py) declares: every field,
+    nothing more, each of its type."""
+    assert isinstance(answer, dict)
+    assert set(answer) == {f.encode_name for f in msgspec.structs.fields(shape)}, shape
+    assert msgspec.to_builtins(msgspec.convert(answer, shape)) == answer
 
 
 def wait_version(client: TestClient, gid: str, version: int, token: str | None = None,

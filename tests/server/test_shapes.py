@@ -16,8 +16,8 @@ from ludotheek.games import get, names
 from ludotheek.server import answers, bodies
 from ludotheek.server.errors import Invalid
 from ludotheek.server.openapi import SHAPES, spec
-from ludotheek.server.shapes import Answer, Refusal, Refusals, Shape, decode
-from tests.server.conftest import auth, new_wari
+from ludotheek.server.shapes import GIVEN, Answer, Refusal, Refusals, Shape, decode
+from tests.server.conftest import auth, fits, new_wari
 
 
 def _component(shape: type[msgspec.Struct]) -> dict[str, Any]:
@@ -59,38 +59,30 @@ def test_the_request_bodies_refer_to_their_shapes() -> None:
         == bodies.MAX_MOVE
 
 
-def _fits(answer: Any, shape: type[Answer]) -> None:
-    """``answer`` (JSON data) is what ``shape`` declares: every field, nothing more, each
-    of its type."""
-    assert isinstance(answer, dict)
-    assert set(answer) == {f.encode_name for f in msgspec.structs.fields(shape)}, shape
-    assert msgspec.to_builtins(msgspec.convert(answer, shape)) == answer
-
-
 @pytest.mark.parametrize("game", names())
 def test_views_and_histories_are_what_their_shapes_declare(client: TestClient,
                                                           game: str) -> None:
     n = get(game).num_players({})
     r = client.post("/api/games", json={"game": game, "seats": [{"type": "person"}] * n,
                                         "seed": 3})
-    _fits(r.json(), answers.Created)
+    fits(r.json(), answers.Created)
     gid, tokens = r.json()["id"], [s["token"] for s in r.json()["seats"]]
     for _ in range(3):
         view = client.get(f"/api/games/{gid}").json()
-        _fits(view, answers.View)
+        fits(view, answers.View)
         if view["over"]:
             break
         mine = client.get(f"/api/games/{gid}", headers=auth(tokens[view["to_move"]])).json()
-        _fits(mine, answers.View)
+        fits(mine, answers.View)
         r = client.post(f"/api/games/{gid}/moves", headers=auth(tokens[view["to_move"]]),
                         json={"move": mine["legal_moves"][0], "version": view["version"]})
-        _fits(r.json(), answers.View)
-    _fits(client.get(f"/api/games/{gid}/history").json(), answers.History)
+        fits(r.json(), answers.View)
+    fits(client.get(f"/api/games/{gid}/history").json(), answers.History)
     r = client.post(f"/api/games/{gid}/moves", headers=auth(tokens[0]),
                     json={"move": "resign", "version": 3})
     if r.status_code == 200:  # a game with resignations
-        _fits(r.json(), answers.View)
-    _fits(client.get(f"/api/scores/{game}").json(), answers.Scores)
+        fits(r.json(), answers.View)
+    fits(client.get(f"/api/scores/{game}").json(), answers.Scores)
     refused = client.post(f"/api/games/{gid}/moves", json={"move": "x", "version": 0})
     assert set(refused.json()) <= {f.name for f in msgspec.structs.fields(answers.Problem)}
     msgspec.convert(refused.json(), answers.Problem)
@@ -99,16 +91,16 @@ def test_views_and_histories_are_what_their_shapes_declare(client: TestClient,
 def test_an_imported_record_answers_its_shape(client: TestClient) -> None:
     gid, _ = new_wari(client)
     record = client.get(f"/api/games/{gid}/record").json()
-    _fits(client.post("/api/records", json=record).json(), answers.Imported)
+    fits(client.post("/api/records", json=record).json(), answers.Imported)
 
 
 class _Pair(Shape):
     refusals = Refusals(
-        body=Refusal("not an object", "t.body"),
-        unknown=Refusal("unknown {field}", "t.unknown"),
-        missing={"a": Refusal("no a", "t.no_a")},
-        fields={"a": Refusal("bad a", "t.a"), "b": Refusal("bad b", "t.b"),
-                "c": Refusal("bad c", "t.c")})
+        body=Refusal("not an object", code="t.body"),
+        unknown=Refusal("unknown {field}", code="t.unknown", field=GIVEN),
+        missing={"a": Refusal("no a", code="t.no_a")},
+        fields={"a": Refusal("bad a", code="t.a"), "b": Refusal("bad b", code="t.b"),
+                "c": Refusal("bad c", code="t.c")})
 
     a: int
     b: str

@@ -9,7 +9,7 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from ludotheek.games import names
-from ludotheek.server.shapes import Refusal, Refusals, Shape
+from ludotheek.server.shapes import GIVEN, Refusal, Refusals, Shape
 
 MAX_SEED = 2**63 - 1
 MAX_MOVE = 200
@@ -20,9 +20,9 @@ MoveText = Annotated[str, msgspec.Meta(max_length=MAX_MOVE,
                                        description="a move in the game's notation")]
 Version = Annotated[int, msgspec.Meta(description="the version of the view you saw "
                                                   "(its number of moves)")]
-NOT_TEXT = Refusal("'move' must be a text in the game's notation", "move.not_text")
+NOT_TEXT = Refusal("'move' must be a text in the game's notation", code="move.not_text")
 NOT_VERSION = Refusal("'version' must be the whole number of the version you saw",
-                      "request.version")
+                      code="request.version")
 
 
 class MoveBody(Shape):
@@ -30,11 +30,12 @@ class MoveBody(Shape):
 
     refusals: ClassVar[Refusals] = Refusals(
         body=Refusal('the body must be a JSON object like {{"move": "3", "version": 0}}',
-                     "move.body"),
-        unknown=Refusal(_UNKNOWN, "request.unknown_field", {"fields": "move, version"}),
-        missing={"move": Refusal("'move' is missing", "move.missing"),
+                     code="move.body"),
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
+                        fields="move, version"),
+        missing={"move": Refusal("'move' is missing", code="move.missing"),
                  "version": Refusal("'version' is missing: send the version of the view "
-                                    "you saw", "move.no_version")},
+                                    "you saw", code="move.no_version")},
         fields={"move": NOT_TEXT, "version": NOT_VERSION})
 
     move: MoveText
@@ -45,8 +46,9 @@ class LiveMove(Shape):
     """The WebSocket's ``{"type": "move", "move", "version"}``."""
 
     refusals: ClassVar[Refusals] = Refusals(
-        body=Refusal("a message is a JSON object with a 'type'", "live.not_object"),
-        unknown=Refusal(_UNKNOWN, "request.unknown_field", {"fields": "type, move, version"}),
+        body=Refusal("a message is a JSON object with a 'type'", code="live.not_object"),
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
+                        fields="type, move, version"),
         fields={"move": NOT_TEXT, "version": NOT_VERSION})
 
     type: Literal["move"]
@@ -55,7 +57,7 @@ class LiveMove(Shape):
 
 
 VERSION_BODY = Refusal('the body must be {{"version": V}}, V the version you saw',
-                       "request.version_body")
+                       code="request.version_body")
 
 
 class VersionBody(Shape):
@@ -71,12 +73,13 @@ class RematchBody(Shape):
     """``POST /api/games/{id}/rematch``: whether the seats move one on."""
 
     refusals: ClassVar[Refusals] = Refusals(
-        body=Refusal('the body must be {{"swap": true}} or {{"swap": false}}', "rematch.body"))
+        body=Refusal('the body must be {{"swap": true}} or {{"swap": false}}',
+                     code="rematch.body"))
 
     swap: Annotated[bool, msgspec.Meta(description="the seats moved one on")] = False
 
 
-TRY_BODY = Refusal('the body must be {{"at": N, "move": "..."}}', "learn.body")
+TRY_BODY = Refusal('the body must be {{"at": N, "move": "..."}}', code="learn.body")
 
 
 class TryBody(Shape):
@@ -85,7 +88,7 @@ class TryBody(Shape):
     refusals: ClassVar[Refusals] = Refusals(
         body=TRY_BODY, missing={"at": TRY_BODY, "move": TRY_BODY},
         fields={"at": Refusal("'at' must be the whole number of moves of the position",
-                              "replay.at_number"),
+                              code="replay.at_number"),
                 "move": NOT_TEXT})
 
     at: Annotated[int, msgspec.Meta(description="the moves before the position")]
@@ -97,14 +100,15 @@ class SeatIn(Shape):
 
     refusals: ClassVar[Refusals] = Refusals(
         body=Refusal('seat {number} must be an object like {{"type": "person"}}',
-                     "create.seat_object"),
+                     code="create.seat_object", number=GIVEN),
         unknown=Refusal("seat {number}: unknown field {field} (fields: {fields})",
-                        "create.seat_field", {"fields": "type, level, name"}),
+                        code="create.seat_field", number=GIVEN, field=GIVEN,
+                        fields="type, level, name"),
         fields={"type": Refusal("seat {number}: 'type' must be 'person' or 'computer'",
-                                "create.seat_type"),
-                "name": Refusal(f"seat {{number}}: 'name' must be a text of at most "
-                                f"{MAX_NAME} characters", "create.seat_name",
-                                {"most": MAX_NAME})})
+                                code="create.seat_type", number=GIVEN),
+                "name": Refusal("seat {number}: 'name' must be a text of at most {most} "
+                                "characters", code="create.seat_name", number=GIVEN,
+                                most=MAX_NAME)})
 
     type: Literal["person", "computer"]
     level: Annotated[str, msgspec.Meta(
@@ -118,14 +122,14 @@ class CreateGame(Shape, kw_only=True):
     """``POST /api/games``: a new game."""
 
     refusals: ClassVar[Refusals] = Refusals(
-        body=Refusal("the body must be a JSON object", "request.not_object"),
-        unknown=Refusal(_UNKNOWN, "request.unknown_field",
-                        {"fields": "game, options, seats, seed"}),
-        fields={"game": Refusal("'game' must be one of: {games}", "create.game",
-                                {"games": lambda: ", ".join(names())}),
-                "options": Refusal("'options' must be a JSON object", "create.options"),
-                "seed": Refusal(f"'seed' must be a whole number from 0 to {MAX_SEED}",
-                                "create.seed", {"most": MAX_SEED})})
+        body=Refusal("the body must be a JSON object", code="request.not_object"),
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
+                        fields="game, options, seats, seed"),
+        fields={"game": Refusal("'game' must be one of: {games}", code="create.game",
+                                games=lambda: ", ".join(names())),
+                "options": Refusal("'options' must be a JSON object", code="create.options"),
+                "seed": Refusal("'seed' must be a whole number from 0 to {most}",
+                                code="create.seed", most=MAX_SEED)})
 
     game: Annotated[str, msgspec.Meta(description="the game's name (GET /api/meta)")]
     options: Annotated[dict[str, Any], msgspec.Meta(

@@ -13,9 +13,9 @@ order.
 
 >>> class Ping(Shape):
 ...     refusals: ClassVar[Refusals] = Refusals(
-...         body=Refusal("the body must be an object", "ping.body"),
-...         fields={"count": Refusal("'count' must be from 1 to {most}", "ping.count",
-...                                  {"most": 9})})
+...         body=Refusal("the body must be an object", code="ping.body"),
+...         fields={"count": Refusal("'count' must be from 1 to {most}", code="ping.count",
+...                                  most=9)})
 ...     count: Annotated[int, msgspec.Meta(ge=1, le=9)]
 >>> decode(Ping, {"count": 3})
 Ping(count=3)
@@ -42,23 +42,40 @@ S = TypeVar("S", bound="Shape")
 #: a field's own check: (its raw value, the fields checked before it) -> its value
 Hook = Callable[[Any, dict[str, Any]], Any]
 
-__all__ = ["Annotated", "Hook", "Refusal", "Refusals", "Shape", "convert_field", "decode"]
+__all__ = ["GIVEN", "Annotated", "Hook", "Refusal", "Refusals", "Shape", "convert_field",
+           "decode"]
 
 
-@dataclass(frozen=True)
+class _Given:
+    def __repr__(self) -> str:
+        return "GIVEN"
+
+
+#: a parameter of a refusal given when refusing (the field's name, the seat's number)
+GIVEN: Any = _Given()
+
+
 class Refusal:
     """What a client is told when a request does not fit: the English message (a
-    ``str.format`` template over the parameters), the code and fixed parameters."""
+    ``str.format`` template over the parameters), the code and the parameters, each
+    a value, a function asked when refusing (the names of the games), or
+    :data:`GIVEN` (given when refusing: the unknown field's name, a seat's number)."""
 
-    message: str
-    code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    def __init__(self, message: str, code: str, **params: Any) -> None:
+        self.message = message
+        self.code = code
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.message!r}, code={self.code!r})"
 
     def error(self, texts: Mapping[str, Any] | None = None, **params: Any) -> Invalid:
         """The refusal as an :class:`Invalid`; ``texts`` are values for the message
-        only (a field's name in full where its parameter is cut). A fixed parameter
-        may be a function, asked when refusing (such as the names of the games)."""
-        given = {k: v() if callable(v) else v for k, v in {**self.params, **params}.items()}
+        only (a field's name in full where its parameter is cut)."""
+        given = {k: v() if callable(v) and v is not GIVEN else v
+                 for k, v in self.params.items()}
+        given.update((k, v) for k, v in params.items() if k in self.params)
+        assert all(v is not GIVEN for v in given.values()), (self.code, given)
         return Invalid(self.message.format(**{**given, **(texts or {})}), code=self.code,
                        **given)
 
