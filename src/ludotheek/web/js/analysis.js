@@ -74,7 +74,6 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
     el("div", { class: "controls" }, button, progress), note, graph, detail, summary);
   box.hidden = false;
   let result = null;
-  let status = null;
   let polling = null;
   let clearMarks = () => {};
   let pendingMark = null;
@@ -87,7 +86,6 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
   }
 
   function showStatus(answer) {
-    status = answer;
     if (answer.status === "running") {
       progress.hidden = false;
       progress.max = String(Math.max(1, answer.total));
@@ -187,8 +185,8 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
     nodes.push(cursor);
     const picture = svg("svg", { viewBox: `0 0 ${GW} ${GH}`, class: "analysis-chart", role: "img", "aria-label": t("analysis.graph_label") }, ...nodes);
     picture.addEventListener("click", (ev) => {
-      const box = picture.getBoundingClientRect();
-      const gx = ((ev.clientX - box.left) / box.width) * GW;
+      const rect = picture.getBoundingClientRect();
+      const gx = ((ev.clientX - rect.left) / rect.width) * GW;
       const want = ((gx - PAD.left) / (GW - PAD.left - PAD.right)) * s.last;
       let best = s.points[0];
       for (const p of s.points) if (Math.abs(p.at - want) < Math.abs(best.at - want)) best = p;

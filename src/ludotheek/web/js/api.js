@@ -10,7 +10,7 @@ async function call(method, path, body, token) {
   let res;
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (err) {
+  } catch {
     throw new ApiError(0, "network", null);
   }
   const data = await res.json().catch(() => ({}));

@@ -24,7 +24,6 @@ let renderer = null;
 let module = null;          // the game's page module (js/games/<game>.js)
 let ending = null;          // abort / resign / leave (js/ending.js)
 let current = null;         // the view shown
-let sockets = [];
 const queue = [];           // views received but not shown yet, oldest first
 let draining = false;
 let rated = null;           // the rated game's panel (js/ratedgame.js)
@@ -287,9 +286,7 @@ function onMessage(key) {
 
 // While the server is away the page says so, and the board cannot be played (its clicks would
 // be lost); the live connection retries by itself and brings the newest view back.
-let connection = "open";
 function setConnection(state) {
-  connection = state;
   const node = document.getElementById("connection");
   node.className = `connection ${state === "open" ? "" : "lost"}`;
   node.textContent = state === "open" ? "" : t(state === "refused" ? "game.refused" : "game.reconnecting");
@@ -411,7 +408,7 @@ async function main() {
   show(pickView());
   keepFitting();
   const keys = Object.keys(held).length ? Object.keys(held) : ["spectator"];
-  sockets = keys.map((k) => connectLive(gameId, k === "spectator" ? null : held[k], onMessage(k === "spectator" ? k : Number(k)), setConnection));
+  keys.forEach((k) => connectLive(gameId, k === "spectator" ? null : held[k], onMessage(k === "spectator" ? k : Number(k)), setConnection));
   document.addEventListener("languagechange", () => { apply(document); show(); });
 }
 

@@ -208,7 +208,7 @@ async function drawLists() {
   try {
     const found = await api.get(`/api/games?ids=${mine.map(([id]) => encodeURIComponent(id)).join(",")}&limit=20&lang=${language()}`);
     known = Object.fromEntries(found.games.map((g) => [g.id, g]));
-  } catch (err) { /* the list without how they stand */ }
+  } catch { /* the list without how they stand */ }
   box.replaceChildren(el("ul", {}, mine.map(([id, g]) => el("li", { "data-status": known[id] ? known[id].status : "" },
     el("a", { href: `/play/${id}`, text: `${g.game ? gameTitle(g.game) : t("shell.imported_game")} · ${new Date(g.saved).toLocaleString(language())}` }),
     known[id] ? el("span", { class: "tag", text: ` · ${standing(known[id])}` }) : null))));

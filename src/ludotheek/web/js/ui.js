@@ -42,7 +42,7 @@ export function toast(message, kind = "info") {
   toastTimer = setTimeout(() => node.remove(), kind === "error" ? 6000 : 3000);
 }
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
 
 export function prefersMotion() {
   const saved = localStorage.getItem("ludotheek.animate");

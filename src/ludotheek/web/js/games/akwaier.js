@@ -177,9 +177,9 @@ export function create(ctx) {
       return null;
     },
     result(view) {
-      const top = view.state.standings[0];
+      const first = view.state.standings[0];
       const winners = view.state.standings.filter((r) => r.place === 1).map((r) => r.name);
-      return t(winners.length > 1 ? "akwaier.result.shared" : "akwaier.result", { names: winners.join(", "), name: top.name, wealth: money(top.wealth) });
+      return t(winners.length > 1 ? "akwaier.result.shared" : "akwaier.result", { names: winners.join(", "), name: first.name, wealth: money(first.wealth) });
     },
   };
 }

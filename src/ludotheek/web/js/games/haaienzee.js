@@ -56,10 +56,10 @@ export function create(ctx) {
   const undoBtn = el("button", { type: "button", id: "hz-undo", hidden: true });
   const motion = el("input", { type: "checkbox", id: "hz-animate", checked: prefersMotion() });
   const motionLabel = el("label", { for: "hz-animate", class: "hz-animate" }, motion, el("span"));
-  const controls = createControls(t);
+  const controls = createControls();
   const top = el("div", { class: "hz-top", role: "toolbar" }, newBtn, undoBtn, resignBtn, motionLabel);
   const board = createBoard(t);
-  const meters = createMeters(t);
+  const meters = createMeters();
   const help = legend(t);
   let shown = null;
   const log = new MoveLog({ gameId: ctx.gameId, replay: ctx.replay, history: ctx.history, report, id: "hz-log", className: "hz-log",

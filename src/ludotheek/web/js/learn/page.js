@@ -58,16 +58,16 @@ function pause(next, prev) {
 
 // --- the steps ---------------------------------------------------------------------------
 async function enter(i) {
-  const step = lesson.steps[i];
+  const wanted = lesson.steps[i];
   index = i;
   reply = null;
   busy = true;
   drawCoach();
   try {
-    if (!current || step.at < current.at || (step.jump && step.at !== current.at)) {
-      show(await viewAt(step.at), null);
+    if (!current || wanted.at < current.at || (wanted.jump && wanted.at !== current.at)) {
+      show(await viewAt(wanted.at), null);
     } else {
-      while (current.at < step.at) {
+      while (current.at < wanted.at) {
         const next = await viewAt(current.at + 1);
         await sleep(pause(next, current));
         show(next, current);
@@ -76,7 +76,7 @@ async function enter(i) {
   } finally {
     busy = false;
   }
-  if (step.play) viewAt(step.at + 1);   // fetched before it is needed
+  if (wanted.play) viewAt(wanted.at + 1);   // fetched before it is needed
   drawCoach();
 }
 

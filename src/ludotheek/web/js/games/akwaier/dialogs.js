@@ -83,8 +83,8 @@ export function startDialog({ t }) {
   // each level with its time per move and rating (from /api/meta, as in the lobby)
   let known = {};
   const levelText = (lv) => {
-    const name = levelName(t, lv);
-    return lv in known ? `${name} · ${levelNote(t, known[lv])}` : name;
+    const word = levelName(t, lv);
+    return lv in known ? `${word} · ${levelNote(t, known[lv])}` : word;
   };
   gameLevels("akwaier").then((levels) => {
     known = Object.fromEntries(levels.map((lv) => [lv.name, lv]));

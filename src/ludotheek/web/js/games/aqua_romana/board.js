@@ -215,7 +215,7 @@ export function drawBoard(root, view, model, t) {
   });
   const badges = [];
   for (const p of placed) {
-    const { w, px, py, s } = p;
+    const { w, px, py } = p;
     const g = svg("g", { class: `worker ${w.state}`, id: `worker-${w.worker}`, "data-length": String(w.length), "data-square": w.square });
     if (model.litWorkers && model.litWorkers.has(w.worker)) {
       g.classList.add("lit");

@@ -6,13 +6,13 @@ import { el, svg } from "../../ui.js";
 import { COLOUR_KEYS, fishShape, sharkName } from "./draw.js";
 import { COMPASS } from "./geometry.js";
 import { COLOURS } from "./moves.js";
-import { capital, describeChoice, dirName } from "./text.js";
+import { describeChoice, dirName } from "./text.js";
 
 function fishIcon(colour) {
   return svg("svg", { class: "fish-icon", viewBox: "-18 -10 36 20", "aria-hidden": "true" }, fishShape(colour));
 }
 
-export function createControls(t) {
+export function createControls() {
   const title = el("div", { class: "hz-title", id: "hz-title" });
   const colourLabel = el("span", { class: "hz-label" });
   const colourButtons = COLOURS.map((c) => el("button", { type: "button", class: "hz-colour", id: `hz-colour-${c}`, "data-colour": c },

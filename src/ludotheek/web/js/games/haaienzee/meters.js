@@ -15,7 +15,7 @@ function badge(seat) {
     seat === 0 ? svg("circle", { cx: 10, cy: 10, r: 8 }) : svg("rect", { x: 2.5, y: 2.5, width: 15, height: 15, rx: 2 }));
 }
 
-export function createMeters(t) {
+export function createMeters() {
   const rows = [0, 1].map((seat) => {
     const fill = el("div", { class: "hz-fill" });
     const value = el("span", { class: "hz-value", id: `hz-health-${seat}` });

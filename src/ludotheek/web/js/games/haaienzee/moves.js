@@ -15,7 +15,7 @@ export function setupOptions(view) {
   };
   const free = new Set((st.choices && st.choices.colours) || []);
   const colours = COLOURS.map((colour) => ({ colour, free: free.has(colour) && legal.size > 0 }));
-  const facings = FACINGS.filter((f) => COLOURS.some((c) => free.has(c)));
+  const facings = FACINGS.filter(() => COLOURS.some((c) => free.has(c)));
   const hexes = new Set(((st.choices && st.choices.hexes) || [])
     .filter((hex) => FACINGS.some((f) => COLOURS.some((c) => compose(hex, f, c)))));
   return { colours, facings, hexes, compose };
