@@ -101,7 +101,7 @@ def _parse(move: str, heaps: int) -> tuple[int, int]:
     return h, n
 
 
-class NimGame(Game):
+class NimGame(Game[NimState]):
     name = "nim"
     title = {"en": "Nim", "nl": "Nim", "no": "Nim"}
     option_specs = (

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
 
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.options import Option, check_options
@@ -151,7 +153,12 @@ class SeededState(State):
         return self._seed
 
 
-class Game(ABC):
+#: the state class a game makes (a bare ``Game`` makes some ``State``); only returned, so a
+#: ``Game[WariState]`` is a ``Game``
+S = TypeVar("S", bound=State, default=State, covariant=True)
+
+
+class Game(ABC, Generic[S]):
     """A registered game: it makes new states and reads them back from JSON."""
 
     name: str = ""
@@ -171,17 +178,17 @@ class Game(ABC):
         """The options with defaults filled in; :class:`BadOption` if any is wrong."""
         return check_options(self.option_specs, options, self.name)
 
-    def new(self, seed: int = 0, **options: Any) -> State:
+    def new(self, seed: int = 0, **options: Any) -> S:
         """A new game. Unknown or out-of-range options raise :class:`BadOption`."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise IllegalMove(f"the seed must be a whole number, not {seed!r}", code="game.seed")
         return self._new(seed, self.check_options(options))
 
     @abstractmethod
-    def _new(self, seed: int, options: dict[str, Any]) -> State: ...
+    def _new(self, seed: int, options: dict[str, Any]) -> S: ...
 
     @abstractmethod
-    def from_json(self, data: JSON | str) -> State:
+    def from_json(self, data: JSON | str) -> S:
         """Read back a state written by ``State.to_json`` (a dict or a JSON text)."""
 
     def num_players(self, options: Mapping[str, Any]) -> int:

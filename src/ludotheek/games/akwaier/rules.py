@@ -264,7 +264,7 @@ def _to_tuples(value: Any) -> Any:
     return value
 
 
-class AkwaierGame(Game):
+class AkwaierGame(Game[AkwaierState]):
     name = "akwaier"
     title = {"en": "Akwaier", "nl": "Akwaier", "no": "Akwaier"}
     min_players = 6

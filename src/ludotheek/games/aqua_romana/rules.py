@@ -727,7 +727,7 @@ def _sq(sq: int) -> str:
     return square_name(sq)
 
 
-class AquaGame(Game):
+class AquaGame(Game[AquaState]):
     name = "aqua_romana"
     #: a game of two can be resigned (:meth:`AquaState.resign`)
     resignable = True

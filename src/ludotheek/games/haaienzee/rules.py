@@ -363,7 +363,7 @@ class HaaienzeeState(SeededState):
         return _render.describe_move(self, move, lang)
 
 
-class HaaienzeeGame(Game):
+class HaaienzeeGame(Game[HaaienzeeState]):
     name = "haaienzee"
     title = {"en": "Haaienzee (Shark Sea)", "nl": "Haaienzee", "no": "Haaienzee (Haihavet)"}
     min_players = 2

@@ -447,7 +447,7 @@ def _result_text(state: WariState, lang: str) -> str:
     return f"Game over: {names[w[0]]} wins, {s}-{n}." if w else f"Game over: a draw, {s}-{n}."
 
 
-class WariGame(Game):
+class WariGame(Game[WariState]):
     name = "wari"
     title = {"en": "Wari", "nl": "Wari", "no": "Wari"}
     min_players = 2
