@@ -40,7 +40,7 @@ def _random_game(name: str, seed: int, limit: int = 400) -> list[tuple[State, st
     g = get(name)
     state = g.new(seed=seed)
     rng = Rng.from_seed(seed)
-    steps = []
+    steps: list[tuple[State, str]] = []
     while not state.is_over and len(steps) < limit:
         move = rng.choice(state.legal_moves())
         steps.append((state, move))

@@ -13,6 +13,8 @@ from ludotheek.core.options import BoolOption, ChoiceOption, IntOption
 from ludotheek.core.record import Record
 from ludotheek.core.rng import Rng
 from ludotheek.games import get
+from ludotheek.games.wari import WariGame, WariState
+from tests.narrow import narrow
 
 
 @given(st.integers(min_value=-(2**70), max_value=2**70), st.integers(1, 1000))
@@ -56,7 +58,7 @@ def test_options_check_types_and_ranges() -> None:
 def test_record_round_trip_and_errors() -> None:
     rec = Record("wari", {"seeds_per_cup": 3}, 4, ("2", "8", "4"))
     assert Record.from_json(rec.dumps()) == rec
-    assert rec.replay().ply == 3
+    assert narrow(WariState, rec.replay()).ply == 3
     with pytest.raises(BadRecord, match=r"move 2 \('2'\) is illegal"):
         Record("wari", {}, 0, ("3", "2")).replay()
     with pytest.raises(BadRecord, match="unknown game"):
@@ -98,6 +100,7 @@ def test_match_rotates_seats_and_counts() -> None:
 
 def test_mcts_finds_a_winning_capture() -> None:
     # South can capture 3 now with cup 6; everything else gives nothing.
-    state = get("wari").position([1, 0, 0, 0, 0, 1, 2, 1, 1, 1, 0, 0], (20, 20), 0)
+    wari = narrow(WariGame, get("wari"))
+    state = wari.position([1, 0, 0, 0, 0, 1, 2, 1, 1, 1, 0, 0], (20, 20), 0)
     player = players.get("wari", "mcts", seed=1, iterations=300)
     assert player.choose(state) == "6"

@@ -10,11 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludotheek.core.errors import BadRecord
+from ludotheek.core.game import State
 from ludotheek.core.record import Record, effective_line, from_text, mover_of, to_text
 from ludotheek.games import names
 
 
-def with_undos(game: str, seed: int, steps: int, rng: random.Random) -> tuple[list[str], list]:
+def with_undos(game: str, seed: int, steps: int, rng: random.Random
+               ) -> tuple[list[str], list[State]]:
     """Random moves with random undos; the record's moves and every position."""
     rec = Record(game, {}, seed)
     state = rec.start()

@@ -85,9 +85,13 @@ def test_the_loop_takes_one_when_due_and_says_failures(tmp_path: Path) -> None:
 
     failed: list[str] = []
     stop2 = threading.Event()
+
+    def fail(message: str) -> None:
+        failed.append(message)
+        stop2.set()
+
     rotation.run(rotation.Schedule(DAY, 5, tmp_path / "c"), tmp_path / "missing.sqlite3",
-                 stop2, lambda m: (failed.append(m), stop2.set()), clock,
-                 sleep=lambda seconds: None)
+                 stop2, fail, clock, sleep=lambda seconds: None)
     assert failed and failed[0].startswith("backup failed: there is no database")
 
 

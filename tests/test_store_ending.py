@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -64,7 +65,8 @@ def test_seats_that_moved_and_seats_left(db: Database) -> None:
     assert db.games.seats_that_moved(row.id) == set()
     db.games.append_move(row.id, 0, "3", 0, 1, "active", None)
     assert db.games.seats_that_moved(row.id) == {0}
-    left = [PEOPLE[0], {"type": "computer", "level": "normal", "name": None, "left": True}]
+    left: list[dict[str, Any]] = [
+        PEOPLE[0], {"type": "computer", "level": "normal", "name": None, "left": True}]
     db.games.leave_seat(row.id, 1, left)
     assert db.games.token_hashes(row.id).keys() == {0}
     stored = db.games.get(row.id)

@@ -31,7 +31,7 @@ def held(s: AkwaierState, seat: int, ch: str) -> int:
 def at(s: AkwaierState, cell: str) -> str:
     """The board code of ``cell``: '.', '#' or a chain letter."""
     i = CELL_INDEX[cell]
-    return s.to_json()["board"][i // 15][i % 15]
+    return str(s.to_json()["board"][i // 15][i % 15])
 
 
 def hand(s: AkwaierState, seat: int) -> list[str | None]:

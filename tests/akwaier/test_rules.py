@@ -47,7 +47,7 @@ def test_rule_start_cash_25000_and_option() -> None:
 
 def test_rule_seat_1_starts_and_play_goes_round() -> None:
     s = GAME.new(seed=3)
-    seen = []
+    seen: list[int | None] = []
     while len(seen) < 8:
         if s.phase == "place":
             seen.append(s.to_move)

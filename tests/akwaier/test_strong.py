@@ -217,7 +217,7 @@ def test_classic_step_is_the_1987_player() -> None:
 def test_strong_refuses_a_budget_it_cannot_search_with() -> None:
     for bad in ({"iterations": 0}, {"top": 1}, {"depth": -1}):
         with pytest.raises(ValueError):
-            StrongPlayer(**bad)  # type: ignore[arg-type]
+            StrongPlayer(**bad)
 
 
 def test_guarded_rollouts_never_buy_a_random_chain() -> None:

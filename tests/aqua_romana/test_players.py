@@ -44,7 +44,7 @@ def test_greedy_closes_when_the_podium_is_good() -> None:
     longer = {**way, "j1": "curve SW"}  # blue2 turns down at j1: length 8, facing j2
 
     def after_blue1(tiles: dict[str, str], **extra: object) -> object:
-        s = GAME.position(tiles=tiles, track={"T36": "straight"}, **extra)  # type: ignore[arg-type]
+        s = GAME.position(tiles=tiles, track={"T36": "straight"}, **extra)
         s = s.play("blue1 T36 straight b3 EW")
         assert s.phase == "close"
         return GreedyPlayer(seed=1).choose(s)

@@ -35,6 +35,12 @@ def run(state: AquaState, *moves: str) -> AquaState:
     return state
 
 
+def final(state: AquaState) -> dict[str, Any]:
+    """The final scoring of a game that is over."""
+    assert state.final is not None
+    return state.final
+
+
 def worker(state: AquaState, name: str) -> dict[str, Any]:
     return next(w for w in state.view(None)["workers"] if w["worker"] == name)
 
@@ -167,7 +173,7 @@ def test_rule_setup_twelve_builders_in_turn_start_player_first() -> None:
     assert s.phase == "setup" and s.to_move == 1
     assert s.view(None)["reserve"] == ["straight", "curve", "double", "bridge", "joker"]
     assert len(s.legal_moves()) == 4 * 38
-    seats = []
+    seats: list[int | None] = []
     kinds = ["straight", "curve", "double", "bridge"] * 3
     for i, kind in enumerate(kinds):
         seats.append(s.to_move)
@@ -659,7 +665,7 @@ def test_rule_final_scoring_closes_open_aqueducts_from_the_last_tile_layer() -> 
     # seat 0 cannot build (T20 is in nobody's sight) and moves a builder: a round without tile
     t = run(s, "move T20", "close none")
     assert t.is_over
-    order = [(p["worker"], p["length"], p["podium"]) for p in t.final["podiums"]]
+    order = [(p["worker"], p["length"], p["podium"]) for p in final(t)["podiums"]]
     # green/red laid the last tile: its workers first, longest first, then blue/yellow
     assert order[:3] == [("green1", 1, 1), ("green3", 1, 0), ("green2", 0, 0)]
     assert order[6] == ("blue2", 1, 0)
@@ -670,7 +676,7 @@ def test_rule_rank_bonuses_4_3_2_and_earlier_arrival_first() -> None:
     s = pos(track={"T5": "curve"}, retired=retired, no_tile=[1])
     t = run(s, "move T5", "close none")
     assert t.is_over
-    bonuses = [(b["worker"], b["podium"], b["bonus"]) for b in t.final["bonuses"]]
+    bonuses = [(b["worker"], b["podium"], b["bonus"]) for b in final(t)["bonuses"]]
     assert bonuses == [("green1", 12, 4), ("blue1", 7, 3), ("red1", 7, 2)]
     # green/red: 12 + 4 + 7 + 2; blue/yellow: 7 + 3 + 5
     assert t.scores() == [15, 25]
@@ -680,7 +686,7 @@ def test_rule_rank_bonuses_4_3_2_and_earlier_arrival_first() -> None:
 def test_rule_fewer_than_three_on_podiums_fewer_bonuses() -> None:
     s = pos(track={"T5": "curve"}, retired={"green1": 4, "green2": 0}, no_tile=[1])
     t = run(s, "move T5", "close none")
-    assert [(b["worker"], b["bonus"]) for b in t.final["bonuses"]] == [("green1", 4)]
+    assert [(b["worker"], b["bonus"]) for b in final(t)["bonuses"]] == [("green1", 4)]
 
 
 def test_rule_equal_first_places_are_shared() -> None:

@@ -21,7 +21,9 @@ def play_until(state: S, players: Sequence[Player],
     while not state.is_over:
         if state.to_move == 0 and condition(state):
             return moves, state
-        move = players[state.to_move].choose(state)
+        seat = state.to_move
+        assert seat is not None  # the game is not over
+        move = players[seat].choose(state)
         moves.append(move)
         state = cast(S, state.play(move))
     return None

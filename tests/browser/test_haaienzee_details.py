@@ -38,7 +38,9 @@ def _near_the_end() -> tuple[int, list[str], str]:
             hex_ = _winning_swim(state)
             if hex_:
                 return seed, moves, hex_
-            move = players[state.to_move].choose(state)
+            seat = state.to_move
+            assert seat is not None  # the game is not over
+            move = players[seat].choose(state)
             moves.append(move)
             state = state.play(move)
     raise AssertionError("no game came to a winning swim of seat 0")
@@ -84,8 +86,9 @@ def test_the_end_is_shown_in_order(server: ServerProcess, context_factory: Any) 
 def _sea_top(page: Any) -> int:
     """Where the sea starts under the top of the game's area (the strip's height: what the
     shell shows above the area, a notice of a slow connection on a busy machine, is not it)."""
-    return round(page.evaluate("document.querySelector('#hz-board').getBoundingClientRect().top"
-                               " - document.querySelector('#hz').getBoundingClientRect().top"))
+    top: float = page.evaluate("document.querySelector('#hz-board').getBoundingClientRect().top"
+                               " - document.querySelector('#hz').getBoundingClientRect().top")
+    return round(top)
 
 
 def test_the_sea_does_not_jump_between_turns(server: ServerProcess,

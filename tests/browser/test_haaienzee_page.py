@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from ludotheek.core.record import Record
+from ludotheek.games.haaienzee import HaaienzeeState
 from ludotheek.games.haaienzee import engine as E
 from tests.browser.haaienzee_setup import (
     destinations,
@@ -19,6 +20,7 @@ from tests.browser.haaienzee_setup import (
     import_game,
     turn_only,
 )
+from tests.narrow import narrow
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -68,7 +70,8 @@ def _place_well(page: Any, server: ServerProcess, gid: str, colour: str) -> tupl
     page.wait_for_selector(f"{MINE}[data-phase='setup']")
     view = httpx.get(f"{server.url}/api/games/{gid}").json()
     seed = httpx.get(f"{server.url}/api/games/{gid}/record").json().get("seed")
-    state = list(Record("haaienzee", view["options"], seed, tuple(view["moves"])).states())[-1]
+    state = narrow(HaaienzeeState, list(Record("haaienzee", view["options"], seed,
+                                               tuple(view["moves"])).states())[-1])
     hex_, facing = good_spot(state, colour)
     _place(page, colour, facing, hex_)
     return hex_, facing

@@ -9,6 +9,8 @@ import httpx
 import pytest
 
 from ludotheek.core.record import Record
+from ludotheek.games.wari import WariState
+from tests.narrow import narrow
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -33,7 +35,7 @@ def _board(page: Any) -> list[int]:
 
 def test_stepping_through_a_wari_replay(server: ServerProcess, context_factory: Any) -> None:
     gid, moves = _finished_wari(server)
-    states = list(Record("wari", {}, 3, tuple(moves)).states())
+    states = [narrow(WariState, s) for s in Record("wari", {}, 3, tuple(moves)).states()]
     page = context_factory().new_page()
     page.goto(f"{server.url}/replay/{gid}?move=5")
     page.wait_for_function("document.querySelector('#board svg')?.dataset.version === '5'")
@@ -73,9 +75,10 @@ def _finished_akwaier(server: ServerProcess) -> tuple[str, list[str], int]:
 
 def _akwaier_board(page: Any) -> list[str]:
     """Each cell as the page draws it: '.' empty, '#' loose, or its chain's letter."""
-    return page.evaluate("""() => [...document.querySelectorAll('[data-cell]')]
+    cells: list[str] = page.evaluate("""() => [...document.querySelectorAll('[data-cell]')]
         .filter((g) => g.id.startsWith('cell-'))
         .map((g) => g.dataset.chain || (g.classList.contains('loose') ? '#' : '.'))""")
+    return cells
 
 
 def test_stepping_through_an_akwaier_replay(server: ServerProcess,

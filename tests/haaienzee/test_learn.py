@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ludotheek import lessons
-from ludotheek.games.haaienzee import learn
+from ludotheek.games.haaienzee import HaaienzeeState, learn
+from tests.narrow import narrow
 
 LESSON = learn.LESSON
-STATES = lessons.positions("haaienzee", LESSON.record)
+STATES = [narrow(HaaienzeeState, s) for s in lessons.positions("haaienzee", LESSON.record)]
 
 
 def _view(at: int) -> dict[str, Any]:
@@ -29,7 +30,7 @@ def test_rule_placing_and_one_each_the_setup_steps() -> None:
     for step, colour in (("place1", "grey"), ("place2", "white"), ("place3", "brown")):
         s = LESSON.step(step)
         hex_, _facing, prey = LESSON.record.moves[s.at].split()
-        assert prey == colour and STATES[s.at].shark_id.startswith("Y")
+        assert prey == colour and (STATES[s.at].shark_id or "").startswith("Y")
         assert hex_ in _view(s.at)["choices"]["hexes"]
     # the coach's spots are the best first catches of their colour
     first = STATES[0]

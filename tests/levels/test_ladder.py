@@ -6,6 +6,7 @@ import json
 import math
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -18,12 +19,13 @@ from ludotheek.players import Level
 CHEAP = {"weak": Level("weak", "random"), "fair": Level("fair", "greedy")}
 
 
-def synthetic(true: dict[str, float], seats: int, games: int, seed: int) -> list[dict]:
+def synthetic(true: dict[str, float], seats: int, games: int, seed: int
+              ) -> list[dict[str, list[Any]]]:
     """Games drawn from the Plackett-Luce model itself, at ratings ``true``."""
     rnd = random.Random(seed)
     c = math.sqrt(seats) * rating.BETA
     names = list(true)
-    out = []
+    out: list[dict[str, list[Any]]] = []
     for _ in range(games):
         table = rnd.sample(names, seats)
         # a Plackett-Luce ranking: each utility plus Gumbel noise, highest first
@@ -99,7 +101,8 @@ def test_rate_writes_ratings_the_levels_read(tmp_path: Path,
     assert data["games"] == 6 and data["seed"] == 2 and data["measured"]
     rated = players.with_ratings(CHEAP, data["levels"])
     assert all(lv.rating is not None and lv.rating_interval for lv in rated.values())
-    assert rated["fair"].rating > rated["weak"].rating  # greedy beats random at Wari
+    fair, weak = rated["fair"].rating, rated["weak"].rating
+    assert fair is not None and weak is not None and fair > weak  # greedy beats random at Wari
     assert "weak -> fair" in done.output and "s/decision" in done.output
 
 

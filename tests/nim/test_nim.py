@@ -16,7 +16,9 @@ from ludotheek.core.errors import IllegalMove
 from ludotheek.core.record import Record, to_text
 from ludotheek.games import get, names, plugin
 from ludotheek.server import Settings, create_app
+from tests.narrow import narrow
 from tests.nim.plugin import PLUGIN
+from tests.nim.rules import NimState
 
 
 def cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -35,7 +37,7 @@ def test_the_registry_finds_the_test_game() -> None:
 
 
 def test_rule_a_move_takes_counters_from_one_heap() -> None:
-    state = get("nim").new(seed=1).play("3-5")
+    state = narrow(NimState, get("nim").new(seed=1).play("3-5"))
     assert state.heaps == (3, 4, 0) and state.to_move == 1
     with pytest.raises(IllegalMove, match="heap 3 has 0 counters"):
         state.play("3-1")

@@ -50,6 +50,7 @@ class Site:
 
 
 def _config(tmp: Path, https_port: int, http_port: int, backend_port: int) -> Path:
+    assert OPENSSL is not None  # else the module is skipped
     subprocess.run([OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
                     "-subj", "/CN=localhost", "-keyout", str(tmp / "key.pem"),
                     "-out", str(tmp / "cert.pem")], check=True, capture_output=True)
@@ -91,6 +92,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
                             args=("--max-games-per-client", "3", "--requests-per-second", "0"))
     https_port, http_port = free_port(), free_port()
     main = _config(tmp, https_port, http_port, backend.port)
+    assert NGINX is not None  # else the module is skipped
     with backend:
         with open(tmp / "nginx.out", "wb") as out:
             proxy = subprocess.Popen([NGINX, "-c", str(main), "-p", str(tmp), "-g",

@@ -52,6 +52,12 @@ def _age(client: TestClient, gid: str, seconds: float) -> None:
                      {"t": time.time() - seconds, "id": gid})
 
 
+def _sweep(client: TestClient) -> int:
+    """One sweep of the games nobody plays, in the open client's event loop: how many ended."""
+    assert client.portal is not None  # the client is open (a `with TestClient(...)`)
+    return client.portal.call(sweep, client.app.state.service)  # type: ignore[attr-defined]
+
+
 # --- abort ---------------------------------------------------------------------------
 def test_a_game_nobody_moved_in_can_be_aborted(client: TestClient) -> None:
     gid, (south, north) = new_wari(client)
@@ -206,7 +212,7 @@ def test_games_without_a_move_for_a_long_time_end_as_abandoned(client: TestClien
     _age(client, old, 31 * 86400)
     with client.websocket_connect(f"/api/games/{old}/live") as ws:
         ws.receive_json()
-        assert client.portal.call(sweep, client.app.state.service) == 1  # type: ignore[attr-defined]
+        assert _sweep(client) == 1
         pushed = ws.receive_json()
     assert pushed["view"]["status"] == "abandoned" and pushed["view"]["legal_moves"] == []
     assert client.get(f"/api/games/{old}").json()["end_reason"] == "abandoned"
@@ -220,8 +226,7 @@ def test_a_game_no_person_moved_in_for_a_day_is_aborted(client: TestClient) -> N
                 headers=auth(south))
     for gid in (idle, played):
         _age(client, gid, 25 * 3600)
-    service = client.app.state.service  # type: ignore[attr-defined]
-    assert client.portal.call(sweep, service) == 1  # type: ignore[attr-defined]
+    assert _sweep(client) == 1
     assert client.get(f"/api/games/{idle}").json()["status"] == "aborted"
     assert client.get(f"/api/games/{played}").json()["status"] == "active"
 

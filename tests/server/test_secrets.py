@@ -97,9 +97,10 @@ def _play(client: TestClient, game: str, seed: int, limit: int | None) -> Table:
     rng = random.Random(seed)
     with _sockets(table):
         last: dict[int | None, dict[str, Any]] = {}
-        for seat, ws in table.sockets.items():
-            last[seat] = ws.receive_json()["view"]
-            table.seen.append(Seen(seat, "websocket", {"type": "view", "view": last[seat]}, 0))
+        for listener, ws in table.sockets.items():
+            last[listener] = ws.receive_json()["view"]
+            table.seen.append(Seen(listener, "websocket", {"type": "view", "view": last[listener]},
+                                   0))
         moves = 0
         while not last[None]["over"] and (limit is None or moves < limit):
             mover = last[None]["to_move"]

@@ -20,7 +20,7 @@ GAMES_FILE = Path(__file__).with_name("openspiel_oware.jsonl.gz")
 
 
 def pos(board: list[int], to_move: int = SOUTH, stores: tuple[int, int] = (0, 0),
-        **options: object) -> WariState:
+        **options: Any) -> WariState:
     return GAME.position(board, stores, to_move, rules="abapa", **options)
 
 

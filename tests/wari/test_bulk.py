@@ -152,9 +152,11 @@ def test_every_legal_move_of_many_positions_agrees_with_the_engine() -> None:
 def test_step_refuses_an_illegal_cup_and_changes_nothing() -> None:
     batch = WariBatch.from_states([GAME.new(), GAME.position([1, 0, 0, 0, 0, 2, 1, 2] + [0] * 4)])
     before = (batch.boards, batch.stores.copy(), batch.to_move.copy())
-    for cups, message in [([0, 5], r"game 1: cup 6 is not legal \(legal: 1\)"),
-                          ([6, 0], r"game 0: cup 7 is not legal \(legal: 1, 2, 3, 4, 5, 6\)"),
-                          ([0], "one cup index"), ([0.0, 1.0], "one cup index")]:
+    cases: list[tuple[list[int] | list[float], str]] = [
+        ([0, 5], r"game 1: cup 6 is not legal \(legal: 1\)"),
+        ([6, 0], r"game 0: cup 7 is not legal \(legal: 1, 2, 3, 4, 5, 6\)"),
+        ([0], "one cup index"), ([0.0, 1.0], "one cup index")]
+    for cups, message in cases:
         with pytest.raises(IllegalMove, match=message):
             batch.step(cups)
         assert (batch.boards == before[0]).all() and (batch.stores == before[1]).all()

@@ -11,7 +11,7 @@ from ludotheek.core.resources import MemoryStore
 from ludotheek.core.rng import Rng
 from ludotheek.games.wari import GAME, WariState
 from ludotheek.games.wari import endgame as eg
-from ludotheek.games.wari.endgame_build import sow_all
+from ludotheek.games.wari.endgame_build import LOW, sow_all
 from ludotheek.games.wari.endgame_index import (
     boards_of,
     from_mover,
@@ -177,7 +177,7 @@ def test_forcing_moves_make_progress(db: eg.EndgameDB) -> None:
         board = random_board(rng, 2 + rng.randbelow(SMALL - 1))
         f, g, df, _ = db.entry(board)
         start = stop(board) - 2  # endless play worse for the mover than its own stop
-        if not (f > eg.LOW and clip(start, f, g) == f and legal_cups(board, 0)):
+        if not (f > LOW and clip(start, f, g) == f and legal_cups(board, 0)):
             continue
         tested += 1
         b, c, last = board, start, (f, -df)

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -84,10 +86,10 @@ def test_kernel_moves_sowing_captures_and_ends_are_the_engines() -> None:
 
 # --- values against the Python search ----------------------------------------------------
 
-def _game_positions(count: int, seed: int, **options: object) -> list[WariState]:
+def _game_positions(count: int, seed: int, **options: Any) -> list[WariState]:
     """Positions of random games (with their repetition histories)."""
     rng = Rng.from_seed(seed)
-    out = []
+    out: list[WariState] = []
     while len(out) < count:
         state = GAME.new(**options)
         for _ in range(rng.randbelow(60)):
@@ -188,7 +190,7 @@ def test_compiled_search_is_minimax_on_the_engine(rules: str) -> None:
     """Minimax written on the engine's states: its rules decide every end (the
     repetition rule with the game's history, Abapa's majority)."""
     rng = Rng.from_seed(11)
-    positions = []
+    positions: list[WariState] = []
     while len(positions) < 30:
         state = random_position(rng, rules == "abapa", max_seeds=20)
         if not state.is_over:

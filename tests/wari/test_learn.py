@@ -5,16 +5,15 @@ from __future__ import annotations
 from ludotheek import lessons
 from ludotheek.games.wari import learn
 from ludotheek.games.wari.rules import WariState, sow_and_capture
+from tests.narrow import narrow
 
 LESSON = learn.LESSON
-STATES = lessons.positions("wari", LESSON.record)
+STATES = [narrow(WariState, s) for s in lessons.positions("wari", LESSON.record)]
 
 
 def _at(step: str) -> tuple[WariState, str]:
     s = LESSON.step(step)
-    state = STATES[s.at]
-    assert isinstance(state, WariState)
-    return state, LESSON.record.moves[s.at] if s.play else ""
+    return STATES[s.at], LESSON.record.moves[s.at] if s.play else ""
 
 
 def _captured_cups(state: WariState, move: str) -> int:

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from ludotheek.core.errors import BadOption, IllegalMove
 from ludotheek.games import get
 from ludotheek.games.wari import GAME, WariState
+from tests.narrow import narrow
 
 NORTH, SOUTH = 1, 0
 
 
 def pos(board: list[int], to_move: int = SOUTH, stores: tuple[int, int] = (0, 0),
-        **options: object) -> WariState:
+        **options: Any) -> WariState:
     return GAME.position(board, stores, to_move, **options)
 
 
 # --- board, options and players -------------------------------------------------
 
 def test_rule_board_twelve_cups_south_1_to_6_north_7_to_12() -> None:
-    s = get("wari").new()
+    s = narrow(WariState, get("wari").new())
     assert s.board == (4,) * 12 and s.stores == (0, 0)
     assert s.legal_moves() == ["1", "2", "3", "4", "5", "6"]
     assert s.play("1").legal_moves() == ["7", "8", "9", "10", "11", "12"]
@@ -190,7 +193,7 @@ def test_rule_resignation_loses_whatever_the_count() -> None:
         end.resign(NORTH)
 
 
-def _cycle_state(**options: object) -> WariState:
+def _cycle_state(**options: Any) -> WariState:
     # one seed each, six cups apart: they chase each other round the board for ever
     return pos([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1], **options)
 
