@@ -1,0 +1,88 @@
+"""The shared page modules name no game (issue 22): the pages' own JavaScript (web/js/*.js and
+web/js/learn/), the shared style sheets and the HTML read what a game declares (/api/meta, its
+renderer web/js/games/<game>.js, its catalogs). Their code - strings and names, not comments -
+is searched for the names of the registered games; a comment may name a game as an example."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import ludotheek
+from ludotheek.games import names
+
+WEB = Path(ludotheek.__file__).resolve().parent / "web"
+
+
+def _code(source: str) -> str:
+    """``source`` (JavaScript or CSS) without its comments: each comment becomes a space;
+    strings, template literals and everything else stay (a ``//`` in a string is no comment).
+
+    >>> _code('a = "x // y"; // wari\\nb = `/* c */`; /* aqua */ c')
+    'a = "x // y";  \\nb = `/* c */`;   c'
+    """
+    out: list[str] = []
+    i, n = 0, len(source)
+    while i < n:
+        c = source[i]
+        if c in "\"'`":
+            end = i + 1
+            while end < n and source[end] != c:
+                end += 2 if source[end] == "\\" else 1
+            out.append(source[i:end + 1])
+            i = end + 1
+        elif source.startswith("//", i):
+            end = source.find("\n", i)
+            out.append(" ")
+            i = n if end < 0 else end
+        elif source.startswith("/*", i):
+            end = source.find("*/", i + 2)
+            out.append(" ")
+            i = n if end < 0 else end + 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _pattern(games: list[str]) -> re.Pattern[str]:
+    """A game's name as a word of code: ``wari``, ``Wari``, ``wariBoard``, ``aqua_romana``,
+    ``aquaRomana`` - not inside another word (``hardware`` is no ``ware``)."""
+    words = "|".join(re.escape(g).replace("_", "[_ -]?") for g in games)
+    return re.compile(rf"(?<![A-Za-z])(?i:{words})(?![a-z])")
+
+
+def _shared_files() -> list[Path]:
+    games = set(names())
+    css = [p for p in sorted((WEB / "css").glob("*.css")) if p.stem not in games]
+    return [*sorted((WEB / "js").glob("*.js")), *sorted((WEB / "js" / "learn").glob("*.js")),
+            *css, *sorted(WEB.glob("*.html"))]
+
+
+def _mentions(path: Path, pattern: re.Pattern[str]) -> list[str]:
+    source = path.read_text(encoding="utf-8")
+    code = source if path.suffix == ".html" else _code(source)
+    return [f"{m.group(0)!r} in {code[max(0, m.start() - 30):m.end() + 30]!r}"
+            for m in pattern.finditer(code)]
+
+
+def test_the_search_finds_a_game_in_code_but_not_in_a_comment() -> None:
+    pattern = _pattern(["wari", "aqua_romana"])
+    source = ('// Wari, as an example\nconst x = "wari.board"; /* Aqua Romana */\n'
+              'const aquaRomana = wariBoard + hardware; // "wari"\n')
+    found = [m.group(0) for m in pattern.finditer(_code(source))]
+    assert found == ["wari", "aquaRomana", "wari"]
+
+
+def test_every_shared_page_file_is_searched() -> None:
+    files = {str(p.relative_to(WEB)) for p in _shared_files()}
+    assert {"js/lobby.js", "js/game.js", "js/learn/page.js",
+            "css/shell.css", "index.html", "game.html"} <= files
+    assert not any(f.startswith("js/games/") for f in files)
+
+
+@pytest.mark.parametrize("path", _shared_files(), ids=lambda p: str(p.relative_to(WEB)))
+def test_shared_page_file_names_no_game(path: Path) -> None:
+    assert not _mentions(path, _pattern(list(names()))), _mentions(path, _pattern(list(names())))
