@@ -150,7 +150,7 @@ def test_a_malformed_move_is_refused_before_the_game_is_looked_up(client: TestCl
 
 
 VERSION_BODY = 'the body must be {"version": V}, V the version you saw'
-VERSION = [
+VERSION: list[tuple[Any, int, str, dict[str, Any], str]] = [
     ([], 400, "request.version_body", {}, VERSION_BODY),
     ({}, 400, "request.version_body", {}, VERSION_BODY),
     ({"version": 0, "why": 1}, 400, "request.version_body", {}, VERSION_BODY),
