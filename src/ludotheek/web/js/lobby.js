@@ -5,6 +5,7 @@ import { learnLinks, prefill } from "./learn/lobby.js";
 import { levelName, levelNote, levelOptions } from "./levels.js";
 import { errorText } from "./problems.js";
 import { drawLeaderboards, profileLink, ratedChoice } from "./ratings.js";
+import { roleOf, seatOf, startsGame } from "./newgame.js";
 import { myGames, rememberCreated } from "./tokens.js";
 import { el, toast } from "./ui.js";
 
@@ -92,21 +93,15 @@ function createForm(game) {
   form.append(opts, seats, rated.element, submit);  // before drawSeats: values() reads form.elements
   opts.addEventListener("change", drawSeats);
   drawSeats();
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    submit.disabled = true;
-    const chosen = [...seats.querySelectorAll("select")].map((s) => s.value.split(":"));
-    const seatSpecs = chosen.map(([kind, arg]) => kind === "person" ? { type: "person" } : { type: "computer", level: arg });
-    try {
-      const body = { game: game.name, options: values(), seats: seatSpecs };
-      if (!(await rated.prepare(body, chosen))) { submit.disabled = false; return; }
-      const res = await api.post("/api/games", body);
-      rememberCreated(res, game.name, chosen.map(([kind, arg]) => kind === "person" ? arg : null));
-      location.href = `/play/${res.id}`;
-    } catch (err) {
-      refused(form, err);
-      submit.disabled = false;
-    }
+  startsGame(form, () => {
+    const chosen = [...seats.querySelectorAll("select")].map((s) => s.value);
+    return {
+      body: { game: game.name, options: values(), seats: chosen.map(seatOf) },
+      roles: chosen.map(roleOf),
+      buttons: [submit],
+      prepare: (body) => rated.prepare(body, chosen.map((v) => v.split(":"))),
+      refused: (err) => refused(form, err),
+    };
   });
   return form;
 }

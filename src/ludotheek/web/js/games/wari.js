@@ -1,11 +1,8 @@
 // Wari: an SVG board of twelve cups and two stores, as the applet had it:
 // North's cups 12..7 on top, South's 1..6 below, North's captures left, South's right.
-import { api } from "../api.js";
-import { fillLevels, levelOptions } from "../levels.js";
-import { errorText } from "../problems.js";
 import { MoveLog } from "../movelog.js";
-import { rememberCreated } from "../tokens.js";
-import { el, loadStylesheet, prefersMotion, setMotion, sleep, svg, toast, whileBusy } from "../ui.js";
+import { opponentSelect, roleOf, seatOf, startDialogFrame, startsGame } from "../newgame.js";
+import { el, loadStylesheet, prefersMotion, setMotion, sleep, svg, whileBusy } from "../ui.js";
 
 import { moveSentences } from "./wari/words.js";
 
@@ -97,7 +94,6 @@ export function create(ctx) {
   let dialog = null;
   if (!ctx.replay) {   // the replay viewer and the diagrams of "How to play" start no game
     dialog = settingsDialog(ctx);
-    document.body.append(dialog);
     newBtn.addEventListener("click", () => dialog.showModal());
   }
 
@@ -294,11 +290,8 @@ function settingsDialog(ctx) {
   const seeds = el("select", { name: "seeds_per_cup", id: "set-seeds" }, [3, 4, 5].map((n) => el("option", { value: n, text: String(n), selected: n === 4 })));
   const first = el("select", { name: "first", id: "set-first" },
     el("option", { value: "south", text: t("wari.south") }), el("option", { value: "north", text: t("wari.north") }));
-  const opponent = el("select", { name: "opponent", id: "set-opponent" },
-    ...levelOptions(t, [{ name: "normal" }], "normal"),
-    el("option", { value: "person:play", text: t("wari.two_people") }),
-    el("option", { value: "person:invite", text: t("wari.friend") }));
-  fillLevels(t, "wari", opponent);
+  const opponent = opponentSelect(t, "wari", { id: "set-opponent",
+    here: t("wari.two_people"), friend: t("wari.friend") });
   const repetition = el("input", { type: "checkbox", name: "repetition", id: "set-repetition", checked: true });
   const rules = el("select", { name: "rules", id: "set-rules" },
     ...["applet", "abapa"].map((r) => el("option", { value: r, text: t(`wari.rules.${r}`) })));
@@ -320,21 +313,15 @@ function settingsDialog(ctx) {
     el("label", {}, t("wari.rules"), rules),
     el("label", { style: "display:flex;gap:.5rem;align-items:center" }, repetition, repetitionText),
     el("div", { class: "controls" }, start, cancel));
-  const dialog = el("dialog", { id: "settings" }, form);
-  cancel.addEventListener("click", () => dialog.close());
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const [kind, arg] = opponent.value.split(":");
-    const north = kind === "person" ? { type: "person" } : { type: "computer", level: arg };
-    try {
-      const res = await api.post("/api/games", {
-        game: "wari",
-        options: { seeds_per_cup: Number(seeds.value), first: first.value, repetition: repetition.checked, rules: rules.value },
-        seats: [{ type: "person" }, north],
-      });
-      rememberCreated(res, "wari", ["play", kind === "person" ? arg : null]);
-      location.href = `/play/${res.id}`;
-    } catch (err) { toast(errorText(err), "error"); }
-  });
-  return dialog;
+  startsGame(form, () => ({
+    body: {
+      game: "wari",
+      options: { seeds_per_cup: Number(seeds.value), first: first.value, repetition: repetition.checked, rules: rules.value },
+      seats: [{ type: "person" }, seatOf(opponent.value)],
+    },
+    roles: ["play", roleOf(opponent.value)],
+    buttons: [start],
+  }));
+  // kept for the next "New game" (made anew only when the page's language changes)
+  return startDialogFrame({ id: "settings", form, cancel, once: false });
 }

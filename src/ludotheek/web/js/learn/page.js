@@ -11,7 +11,7 @@ import { api } from "../api.js";
 import { installErrorReports, reportError } from "../errors.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "../i18n.js";
 import { errorText, problemText } from "../problems.js";
-import { rememberCreated } from "../tokens.js";
+import { startGame } from "../newgame.js";
 import { el, prefersMotion, sleep, toast } from "../ui.js";
 import { positionAdvice } from "./advice.js";
 import { howtoButton } from "./howto.js";
@@ -175,23 +175,20 @@ function back() {
   enter(index - 1).catch(reportError);
 }
 
-async function startReal() {
+function startReal() {
   const f = lesson.finish;
-  const button = document.getElementById("learn-play");
-  button.disabled = true;
-  try {
+  return startGame({
+    body: { game, options: { ...f.options }, seats: f.seats.map((s) => (s.type === "person" ? { type: "person" } : { type: "computer", level: s.level })) },
+    roles: f.seats.map((s) => (s.type === "person" ? "play" : null)),
+    buttons: [document.getElementById("learn-play")],
     // a game's language follows the page's, where the game has it (as in the lobby)
-    const options = { ...f.options };
-    const info = (await api.get("/api/meta")).games.find((g) => g.name === game);
-    const lang = info && info.options.find((o) => o.name === "language" && o.choices && o.choices.includes(language()));
-    if (lang) options.language = language();
-    const res = await api.post("/api/games", { game, options, seats: f.seats.map((s) => (s.type === "person" ? { type: "person" } : { type: "computer", level: s.level })) });
-    rememberCreated(res, game, f.seats.map((s) => (s.type === "person" ? "play" : null)));
-    location.href = `/play/${res.id}`;
-  } catch (err) {
-    toast(errorText(err), "error");
-    button.disabled = false;
-  }
+    prepare: async (body) => {
+      const info = (await api.get("/api/meta")).games.find((g) => g.name === game);
+      const lang = info && info.options.find((o) => o.name === "language" && o.choices && o.choices.includes(language()));
+      if (lang) body.options.language = language();
+      return true;
+    },
+  });
 }
 
 async function main() {

@@ -4,8 +4,8 @@ import { api } from "../../api.js";
 import { language, setLanguage } from "../../i18n.js";
 import { gameLevels, levelName, levelNote } from "../../levels.js";
 import { errorText } from "../../problems.js";
-import { remember, rememberCreated } from "../../tokens.js";
-import { el, toast } from "../../ui.js";
+import { startDialogFrame, startsGame } from "../../newgame.js";
+import { el } from "../../ui.js";
 import { wealthChart, wealthPoints } from "./chart.js";
 import { money, stylesheet } from "./format.js";
 
@@ -58,7 +58,7 @@ export function startDialog({ t }) {
   const form = el("form", { method: "dialog", class: "akw-start" }, title,
     label("name", name), label("seat", seat), label("language", lang), label("level", level),
     el("div", { class: "controls" }, play, watch, cancel));
-  const d = dialog("akw-start", form);
+  const d = startDialogFrame({ id: "akw-start", className: "akw-dialog", form, cancel });
 
   function texts() {
     const code = lang.value;
@@ -93,9 +93,7 @@ export function startDialog({ t }) {
   texts();
   // the language chosen here is the page's too, remembered for the next time
   lang.addEventListener("change", async () => { await setLanguage(lang.value); texts(); });
-  cancel.addEventListener("click", () => d.close());
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
+  startsGame(form, (ev) => {
     const watching = ev.submitter && ev.submitter.value === "watch";
     const who = name.value.trim().toUpperCase().slice(0, 8);
     const at = seat.value === "random" ? randomSeat() : Number(seat.value) - 1;
@@ -103,18 +101,11 @@ export function startDialog({ t }) {
     const names = ["", "", "", "", "", ""];
     if (!watching) names[at] = who || "*";
     const seats = names.map((_, i) => (!watching && i === at) ? { type: "person" } : { type: "computer", level: level.value });
-    play.disabled = true;
-    watch.disabled = true;
-    try {
-      const res = await api.post("/api/games", { game: "akwaier", options: { language: lang.value, names }, seats });
-      if (watching) remember(res.id, "akwaier", null, null);
-      else rememberCreated(res, "akwaier", seats.map((s) => (s.type === "person" ? "play" : null)));
-      location.href = `/play/${res.id}`;
-    } catch (err) {
-      toast(errorText(err), "error");
-      play.disabled = false;
-      watch.disabled = false;
-    }
+    return {
+      body: { game: "akwaier", options: { language: lang.value, names }, seats },
+      roles: watching ? null : seats.map((s) => (s.type === "person" ? "play" : null)),
+      buttons: [play, watch],
+    };
   });
   return d;
 }

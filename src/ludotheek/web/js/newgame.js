@@ -1,0 +1,81 @@
+// Starting a new game, one module for every form that does it: the lobby's card of each game,
+// the games' own start dialogs (a renderer's startDialog, opened from the lobby's quick start
+// and the game page's "New game"; Wari's settings) and the guided game's "Play a real game".
+// Each says what it creates; this module asks the server, remembers the seats' secrets
+// (tokens.js), opens the new game, and shows a refusal in the page's language.
+import { api } from "./api.js";
+import { fillLevels, levelOptions } from "./levels.js";
+import { errorText } from "./problems.js";
+import { remember, rememberCreated } from "./tokens.js";
+import { el, toast } from "./ui.js";
+
+// A seat menu's value: "computer:LEVEL", "person:play" (played on this screen) or
+// "person:invite" (a friend gets a link).
+function parts(value) {
+  const at = value.indexOf(":");
+  return at < 0 ? [value, ""] : [value.slice(0, at), value.slice(at + 1)];
+}
+
+// the seat the API is asked for: {type: "person"} or {type: "computer", level}
+export function seatOf(value) {
+  const [kind, arg] = parts(value);
+  return kind === "person" ? { type: "person" } : { type: "computer", level: arg };
+}
+
+// what this browser keeps of the seat (tokens.js): "play", "invite", or null for a computer
+export function roleOf(value) {
+  const [kind, arg] = parts(value);
+  return kind === "person" ? arg : null;
+}
+
+// The opponent's menu of a two-player start dialog: the computer at a level (`level` until
+// /api/meta has answered, then every level, `level` still chosen), a second person on this
+// screen (`here`), or a friend with an invite link (`friend`).
+export function opponentSelect(t, game, { id, here, friend, name = "opponent", level = "normal" }) {
+  const select = el("select", { id, name },
+    ...levelOptions(t, [{ name: level }], level),
+    el("option", { value: "person:play", text: here }),
+    el("option", { value: "person:invite", text: friend }));
+  fillLevels(t, game, select);
+  return select;
+}
+
+// Creates the game `body` ({game, options, seats}) and opens it. `roles`: per seat what this
+// browser keeps of it (see roleOf); null: a game only watched here, remembered among "Your
+// games" all the same. `buttons` are disabled while the request is on its way. `prepare(body)`
+// may complete the body first and returns false to start nothing (the rated choice's
+// questions). A refusal goes to `refused(err)`, by default a toast in the page's language.
+export async function startGame({ body, roles, buttons = [], prepare = null, refused = null }) {
+  const enable = (on) => { for (const b of buttons) b.disabled = !on; };
+  enable(false);
+  try {
+    if (prepare && !(await prepare(body))) { enable(true); return; }
+    const res = await api.post("/api/games", body);
+    if (roles === null) remember(res.id, body.game, null, null);
+    else rememberCreated(res, body.game, roles);
+    location.href = `/play/${res.id}`;
+  } catch (err) {
+    if (refused) refused(err);
+    else toast(errorText(err), "error");
+    enable(true);
+  }
+}
+
+// `form` starts a game when it is submitted: `request(ev)` says which (startGame's arguments;
+// ev.submitter is the button that was pressed).
+export function startsGame(form, request) {
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    startGame(request(ev));
+  });
+}
+
+// A start dialog around `form` (a <form method="dialog">), put on the page: `cancel` closes it;
+// `once`: removed when closed (a dialog made anew each time it opens). Call showModal().
+export function startDialogFrame({ id, className = null, form, cancel, once = true }) {
+  const dialog = el("dialog", { id, class: className }, form);
+  if (once) dialog.addEventListener("close", () => dialog.remove());
+  cancel.addEventListener("click", () => dialog.close());
+  document.body.append(dialog);
+  return dialog;
+}
