@@ -1,7 +1,8 @@
 """The game page shell and the lobby in Chromium: a stale tab after a refused move, the
 server away, aborting/resigning/leaving with a confirmation, the next game from the result
 banner, spectators, invite links that go once the friend has come, the lobby's limit
-message, imported games' titles and refusals in the page's language."""
+message, imported games' titles and refusals in the page's language, a refused start in each
+game's own start dialog."""
 
 from __future__ import annotations
 
@@ -250,6 +251,7 @@ def test_the_lobby_says_how_to_free_a_place_and_links_the_games(
         assert "2 games in progress" in text and "abort" in text
         links = [a.get_attribute("href") for a in refused.locator("a").all()]
         assert sorted(links) == sorted(f"/play/{gid}" for gid in made)
+        assert page.locator("#game-wari button[type=submit]").is_enabled()  # to try again
         # neither of them has a move: "Games in progress" does not fill with them
         assert page.locator("#active tr[data-id]").count() == 0
 
@@ -289,6 +291,40 @@ def test_a_games_own_new_game_dialog_words_the_limit_in_the_pages_language(
         toast = page.locator(".toast.error")
         toast.wait_for()
         assert toast.inner_text() == "Dit adres heeft al 1 lopende spellen (hoogstens 1)."
+
+
+def test_every_start_dialog_says_a_refusal_and_can_start_again(
+        tmp_path: Path, context_factory: Any) -> None:
+    """Each game's own start dialog (the lobby's quick start; js/newgame.js starts the game):
+    a refused Start is worded in the page's language, the dialog stays open and its buttons
+    can be pressed again."""
+    with ServerProcess(tmp_path / "one.sqlite3", workers=0,
+                       args=("--max-games-per-client", "1")) as small:
+        _create(small, "wari", [PERSON, PERSON])
+        page = context_factory("nl").new_page()
+        page.goto(small.url + "/")
+        page.wait_for_selector("#games .card")
+        games = page.evaluate("""async () => {
+          const names = [...document.querySelectorAll('#games form.create')]
+            .map((f) => f.dataset.game);
+          const has = await Promise.all(names.map((g) => import(`/static/js/games/${g}.js`)
+            .then((m) => Boolean(m.startDialog))));
+          return names.filter((g, i) => has[i]);
+        }""")
+        assert {"akwaier", "haaienzee"} <= set(games)
+        for game in games:
+            page.locator(f"#quick-{game}").click()
+            go = page.locator("dialog[open] button[type=submit].primary")
+            page.evaluate("document.querySelector('.toast')?.remove()")
+            go.click()
+            toast = page.locator(".toast.error")
+            toast.wait_for()
+            assert toast.inner_text() == "Dit adres heeft al 1 lopende spellen (hoogstens 1).", game
+            page.wait_for_function("document.querySelector('dialog[open] button[type=submit]"
+                                   ".primary')?.disabled === false")
+            assert page.url == small.url + "/"
+            page.keyboard.press("Escape")
+            page.wait_for_function("!document.querySelector('dialog[open]')")
 
 
 def test_the_ending_button_follows_a_language_switch(server: ServerProcess,
