@@ -12,6 +12,34 @@
     }
     return { scroll: document.documentElement.scrollWidth, inner: window.innerWidth, width: W, wide: wide.slice(0, 8) };
   },
+  // what of the page's header is out of its place: a part (the name, the nav, the language
+  // buttons) over another, or something of a part outside that part's box (so drawn under its
+  // neighbour or cut off), or outside the viewport
+  header: () => {
+    const top = document.querySelector("header.top");
+    if (!top) return [];
+    const W = document.documentElement.clientWidth;
+    const name = (e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${e.className && typeof e.className === "string" ? `.${e.className.split(" ")[0]}` : ""}`;
+    const shown = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== "hidden";
+    const parts = [...top.children].filter(shown);
+    const boxes = parts.map((e) => e.getBoundingClientRect());
+    const out = [];
+    const within = (r, b) => r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5;
+    parts.forEach((part, i) => {
+      const b = boxes[i];
+      if (b.left < -0.5 || b.right > W + 0.5) out.push(`${name(part)} ${Math.round(b.left)}-${Math.round(b.right)} outside the ${W} px viewport`);
+      for (let j = i + 1; j < parts.length; j++) {
+        const o = boxes[j];
+        if (b.left < o.right - 0.5 && o.left < b.right - 0.5 && b.top < o.bottom - 0.5 && o.top < b.bottom - 0.5) out.push(`${name(part)} over ${name(parts[j])}`);
+      }
+      for (const c of part.querySelectorAll("*")) {
+        if (!shown(c)) continue;
+        const r = c.getBoundingClientRect();
+        if (r.width && !within(r, b)) out.push(`${name(c)} ${Math.round(r.left)}-${Math.round(r.right)} outside its ${name(part)} ${Math.round(b.left)}-${Math.round(b.right)}`);
+      }
+    });
+    return out;
+  },
   // the box of the first visible element of each selector (null: none)
   boxes: (selectors) => selectors.map((s) => {
     const found = [...document.querySelectorAll(s)].filter((e) => e.getClientRects().length);

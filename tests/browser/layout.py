@@ -40,7 +40,8 @@ def context(browser: Any, size: tuple[int, int], lang: str = "en", touch: bool =
 
 
 def sideways(page: Any) -> list[str]:
-    """What sticks out to the right (empty when nothing scrolls sideways)."""
+    """What sticks out to the right (empty when nothing scrolls sideways), and what of the
+    header is covered or out of its place (``header``)."""
     m = _run(page, "overflow")
     width = page.viewport_size["width"]
     problems = []
@@ -48,7 +49,14 @@ def sideways(page: Any) -> list[str]:
         problems.append(f"the page is {m['scroll']} px wide in a {width} px viewport "
                         f"(layout viewport {m['inner']})")
         problems.extend(m["wide"])
-    return problems
+    return problems + header(page)
+
+
+def header(page: Any) -> list[str]:
+    """What of the page's header is out of its place: its parts (the name, the nav, the
+    language buttons) over one another, or something of a part drawn outside that part (under
+    a neighbour: no sideways scrolling, yet covered), or beyond the viewport."""
+    return list(_run(page, "header"))
 
 
 def out_of_view(page: Any, selectors: list[str]) -> list[str]:

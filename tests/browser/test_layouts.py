@@ -1,9 +1,9 @@
 """Every page on a phone, a tablet and a desktop, with touch: each game started from the lobby's
 defaults and played for a few moves by tapping, its replay, and the lobby, measured by their
-element boxes: nothing scrolls sideways, the whole board and the controls of the current step
-are in view together, every tap target is at least 44 CSS px (the dense boards take a two-step
-touch instead, and a first tap never plays); and axe-core finds no violation of impact serious
-or critical on any of them at any size."""
+element boxes: nothing scrolls sideways and nothing of the header is covered, the whole board
+and the controls of the current step are in view together, every tap target is at least 44 CSS
+px (the dense boards take a two-step touch instead, and a first tap never plays); and axe-core
+finds no violation of impact serious or critical on any of them at any size."""
 
 from __future__ import annotations
 
@@ -137,6 +137,8 @@ def _start(page: Any, server: ServerProcess, game: str) -> str:
     page.locator(f"#game-{game} button[type=submit]").tap()
     page.wait_for_url("**/play/*")
     page.wait_for_selector(MINE[game], timeout=30_000)
+    # the header is whole once "How to play" has come (it is placed after the board)
+    page.locator("#howto-button").wait_for()
     return str(page.url.rsplit("/", 1)[1])
 
 
