@@ -8,6 +8,13 @@ akwaier-modern.png and akwaier-retro.png (Akwaier at a merger, in both views) an
 haaienzee.png (a Haaienzee turn, the pointer on the hex that eats most).
 aqua-romana.png (a turn in the middle of a two-player game, the joker chosen); and each of
 them on a phone (390 x 844, touch): <game>-phone.png.
+
+    .venv/bin/python scripts/screenshots.py --tour FOLDER [nl en no] [phone tablet desktop]
+
+takes every page instead (the lobby, each game's How to play and guided game, each game started
+from the lobby's defaults and its replay, the profile) at those sizes in those languages (all,
+when none is named) into FOLDER, to look at, and prints per page what tests/browser/layout.py
+finds wrong with it (sideways scrolling, a covered header).
 """
 
 from __future__ import annotations
@@ -182,5 +189,88 @@ def shoot(names: list[str]) -> None:
         browser.close()
 
 
+# ---------------------------------------------------------------------------------------------
+# The tour: every page at every size in every language, as a new user reaches it from the
+# lobby's defaults, each a screenshot to look at and a line of what the header measures.
+
+TOUR_SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1366, 768)}
+TOUR_GAMES = ["wari", "akwaier", "aqua_romana", "haaienzee"]
+
+def _tour_shot(page: Any, folder: Path, name: str, tag: str) -> None:
+    """One page of the tour: what its layout measures (tests/browser/layout.py), and its
+    screenshot, scrolled to the top."""
+    from tests.browser import layout
+
+    page.wait_for_timeout(600)
+    page.evaluate("document.activeElement && document.activeElement.blur(); "
+                  "window.scrollTo(0, 0)")
+    width = page.viewport_size["width"]
+    problems = layout.sideways(page)
+    print(f"{tag} {name}: {page.evaluate('document.documentElement.scrollWidth')} px wide in "
+          f"{width}{': ' if problems else ''}{'; '.join(problems)}", flush=True)
+    page.screenshot(path=str(folder / f"{name}-{tag}.png"))
+
+
+def tour(folder: Path, langs: list[str], sizes: list[str]) -> None:
+    """Screenshots of every page (the lobby, each game's How to play and guided game, each game
+    started from the lobby's defaults and its replay, the profile) at each size in each
+    language into ``folder``, and one line per page of what its layout measures."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.csp import poll_instead_of_eval
+
+    poll_instead_of_eval()
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, ServerProcess(Path(tmp) / "tour.db") as server, \
+            sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for lang in langs:
+            for size in sizes:
+                width, height = TOUR_SIZES[size]
+                touch = size != "desktop"
+                ctx = browser.new_context(viewport={"width": width, "height": height},
+                                          locale=lang, has_touch=touch, is_mobile=touch)
+                page: Any = ctx.new_page()
+
+                def shot(name: str, page: Any = page, tag: str = f"{size}-{lang}") -> None:
+                    _tour_shot(page, folder, name, tag)
+
+                lobby = f"{server.url}/"
+                page.goto(lobby)
+                page.locator("#game-wari fieldset select").first.wait_for()
+                shot("lobby")
+                for game in TOUR_GAMES:
+                    page.goto(lobby)
+                    page.locator(f"#howto-{game}").click()
+                    page.locator("#howto .learn-section").first.wait_for()
+                    shot(f"howto-{game}")
+                    page.goto(f"{server.url}/learn/{game}")
+                    page.locator("[data-learn-target]").wait_for(timeout=30_000)
+                    shot(f"learn-{game}")
+                    page.goto(lobby)
+                    page.locator(f"#game-{game} fieldset select").first.wait_for()
+                    page.locator(f"#game-{game} button[type=submit]").click()
+                    page.wait_for_url("**/play/*")
+                    gid = page.url.rsplit("/", 1)[1]
+                    page.wait_for_selector("#board [data-mine='1'], #board g.legal",
+                                           timeout=30_000)
+                    page.locator("#howto-button").wait_for()
+                    shot(f"play-{game}")
+                    page.goto(f"{server.url}/replay/{gid}")
+                    page.wait_for_selector("#board [data-version]")
+                    shot(f"replay-{game}")
+                page.goto(f"{server.url}/profile")
+                page.wait_for_selector("#profile-page > :not(#status)")
+                shot("profile")
+                ctx.close()
+        browser.close()
+
+
 if __name__ == "__main__":
-    shoot(sys.argv[1:] or list(SCENARIOS))
+    if sys.argv[1:2] == ["--tour"]:
+        args = sys.argv[2:]
+        tour(Path(args[0]) if args else Path("screenshots-tour"),
+             [a for a in args[1:] if a in ("nl", "en", "no")] or ["nl", "en", "no"],
+             [a for a in args[1:] if a in TOUR_SIZES] or list(TOUR_SIZES))
+    else:
+        shoot(sys.argv[1:] or list(SCENARIOS))
