@@ -117,7 +117,8 @@ def test_leaving_a_game_of_two_resigns_it(client: TestClient, game: str, reason:
     assert view["over"] and view["status"] == "over" and view["winners"] == [0]
     assert view["end_reason"] == reason
     # written as the records write it: "resign" when the seat was to move
-    assert client.get(f"/api/games/{gid}/record").json()["moves"] in (["resign 1"], ["resign"])
+    assert client.get(f"/api/games/{gid}/record").json()["moves"] in (
+        [{"action": "resign", "seat": 1}], [{"action": "resign"}])
 
 
 def test_leaving_a_game_of_three_hands_the_seat_to_a_computer(client: TestClient) -> None:

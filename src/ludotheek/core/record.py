@@ -1,8 +1,11 @@
 """Game records: options + seed + moves, which replay to the identical state.
 
-A record's moves are strings in the game's notation. Resigning is written
-``resign`` (the seat to move resigns) or ``resign N`` (seat N resigns, counted
-from 0), since a resignation is not one of the legal moves a state lists.
+A record's moves are strings in the game's notation, and actions: resigning is kept as
+``resign`` (the seat to move resigns) or ``resign N`` (seat N resigns, counted from 0),
+since a resignation is not one of the legal moves a state lists. In a record's JSON
+(format 2) an action is an object, apart from the moves: ``{"action": "resign"}``,
+``{"action": "resign", "seat": 1}``, ``{"action": "undo", "to": 3}``; records of format
+1 wrote them as texts and still read (:func:`read_entry`).
 
 ``undo N`` takes decisions back: the position after it is the position after
 record move N (any earlier move). The moves it takes back stay in the record;
@@ -35,7 +38,9 @@ from ludotheek.core.game import State
 RESIGN = "resign"
 UNDO = "undo"
 FORMAT = "ludotheek-record"
-FORMAT_VERSION = 1
+#: 2: resignations and undos are written as actions (objects), apart from the moves
+#: (texts in the game's notation); 1: all were texts ("resign 1", "undo 3"), still read
+FORMAT_VERSION = 2
 
 
 def apply_move(state: State, move: str) -> State:
@@ -65,6 +70,57 @@ def resign_move(state: State, seat: int) -> str:
 def undo_move(number: int) -> str:
     """How a record writes "back to the position after move ``number``"."""
     return f"{UNDO} {number}"
+
+
+def is_action(move: str) -> bool:
+    """Whether ``move`` is a resignation or an undo as the application keeps it (not a
+    move of the game: no game's notation has these words)."""
+    return move.split(" ", 1)[0] in (RESIGN, UNDO)
+
+
+def action_entry(move: str) -> str | dict[str, Any]:
+    """``move`` as a record of format 2 writes it: a move of the game as its text, a
+    resignation or an undo as an action, so that the two never share a name.
+
+    >>> action_entry("3"), action_entry("resign"), action_entry("resign 1"), action_entry("undo 4")
+    ('3', {'action': 'resign'}, {'action': 'resign', 'seat': 1}, {'action': 'undo', 'to': 4})
+    """
+    if not is_action(move):
+        return move
+    word, _, rest = move.partition(" ")
+    if rest and not (rest.isascii() and rest.isdigit() and len(rest) < 7):
+        return move  # malformed: its replay says what is wrong
+    if word == RESIGN:
+        return {"action": RESIGN, "seat": int(rest)} if rest else {"action": RESIGN}
+    return {"action": UNDO, "to": int(rest)} if rest else move
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**6
+
+
+def read_entry(entry: Any, number: int, version: int) -> str:
+    """A record's move ``number`` as the application keeps it: a text of the game's
+    notation, ``resign [N]`` or ``undo N``. A record of format 1 wrote the actions as
+    texts; from format 2 they are objects, and a text spelled like one is refused."""
+    if isinstance(entry, dict):
+        kind = entry.get("action")
+        extra = set(entry) - {"action", "seat" if kind == RESIGN else "to"}
+        if kind == RESIGN and not extra and ("seat" not in entry or _whole(entry["seat"])):
+            return f"{RESIGN} {entry['seat']}" if "seat" in entry else RESIGN
+        if kind == UNDO and not extra and _whole(entry.get("to")):
+            return f"{UNDO} {entry['to']}"
+        raise BadRecord(f"move {number} is not an action: write {{\"action\": \"resign\", "
+                        f"\"seat\": N}} or {{\"action\": \"undo\", \"to\": N}}",
+                        code="record.action", number=number)
+    if not isinstance(entry, str):
+        raise BadRecord(f"move {number} is not text: {entry!r}", code="record.not_text",
+                        number=number)
+    if version >= 2 and is_action(entry):
+        raise BadRecord(f"move {number} ({entry!r}) is written as a move: a resignation or "
+                        f"an undo is an action", code="record.action_as_move",
+                        number=number, move=quoted(entry))
+    return entry
 
 
 def undo_target(move: str) -> int | None:
@@ -179,7 +235,7 @@ class Record:
             "game": self.game,
             "options": dict(self.options),
             "seed": self.seed,
-            "moves": list(self.moves),
+            "moves": [action_entry(m) for m in self.moves],
         }
         if self.seats:
             data["seats"] = [dict(s) for s in self.seats]
@@ -212,8 +268,16 @@ class Record:
             raise BadRecord("the record's options must be an object", code="record.options")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise BadRecord("the record's seed must be a whole number", code="record.seed")
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        version = data.get("version", 1)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            version = 1
+        if not isinstance(moves, list):
             raise BadRecord("the record's moves must be a list of texts", code="record.moves")
+        if version > FORMAT_VERSION:
+            raise BadRecord(f"a record of format {version}: this ludotheek reads up to "
+                            f"{FORMAT_VERSION}", code="record.newer", version=version,
+                            most=FORMAT_VERSION)
+        moves = [read_entry(m, n, version) for n, m in enumerate(moves, 1)]
         seats = data.get("seats") or ()
         result = data.get("result")
         if not isinstance(seats, list | tuple) or not all(isinstance(s, Mapping) for s in seats):

@@ -240,7 +240,16 @@ def _record_paths() -> dict[str, Any]:
     record = {"type": "object", "required": ["game", "moves"], "properties": {
         "format": {"type": "string"}, "game": {"type": "string"},
         "options": {"type": "object"}, "seed": {"type": "integer"},
-        "moves": {"type": "array", "items": {"type": "string"}},
+        "version": {"type": "integer", "description": "the record's format: 2 (1 is read too: "
+                    "its resignations and undos were texts)"},
+        "moves": {"type": "array", "items": {"anyOf": [
+            {"type": "string", "description": "a move in the game's notation"},
+            {"type": "object", "description": "an action: {\"action\": \"resign\"} (the seat "
+             "to move), {\"action\": \"resign\", \"seat\": N}, {\"action\": \"undo\", "
+             "\"to\": N}", "required": ["action"],
+             "properties": {"action": {"enum": ["resign", "undo"]},
+                            "seat": {"type": "integer", "minimum": 0},
+                            "to": {"type": "integer", "minimum": 0}}}]}},
         "seats": {"type": "array", "items": {"type": "object"}},
         "result": {"type": "object"}}}
     return {
