@@ -8,13 +8,20 @@ the seed is only kept, as every game keeps it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ludotheek.core.errors import IllegalMove, quoted
 from ludotheek.core.game import JSON, Game, SeededState, State, load_json
 from ludotheek.core.options import BoolOption, ChoiceOption
 
 HEAPS = {"3-4-5": (3, 4, 5), "1-3-5-7": (1, 3, 5, 7)}
+
+
+class Take(NamedTuple):
+    """A Nim move, typed: take ``counters`` from heap ``heap`` (from 1)."""
+
+    heap: int
+    counters: int
 
 
 class NimState(SeededState):
@@ -80,6 +87,21 @@ class NimState(SeededState):
     def render(self, seat: int | None = None, lang: str = "en") -> str:
         rows = [f"{h + 1}: {'|' * size} ({size})" for h, size in enumerate(self.heaps)]
         return "\n".join(rows)
+
+    def parse_move(self, text: str) -> Take:
+        """``"2-3"`` as ``Take(heap=2, counters=3)``, legal here."""
+        if self.is_over:
+            raise IllegalMove("the game is over", code="move.game_over")
+        if not isinstance(text, str):
+            raise IllegalMove(f"a move is HEAP-COUNT, like 2-3, not {text!r}", code="nim.format",
+                              move=quoted(text))
+        heap, take = _parse(text, len(self.heaps))
+        if take > self.heaps[heap]:
+            self.play(text)  # its refusal
+        return Take(heap + 1, take)
+
+    def format_move(self, move: Take) -> str:
+        return f"{move.heap}-{move.counters}"
 
     def describe_move(self, move: str, lang: str = "en") -> str:
         heap, take = _parse(move, len(self.heaps))

@@ -124,6 +124,22 @@ class State(ABC):
         """A sentence saying what ``move`` did or does (for logs)."""
         return move
 
+    # --- typed moves: a text read once into the game's own small move (as python-chess
+    # reads "e2e4" into a Move), written back in the notation, played without reading it
+    def parse_move(self, text: str) -> Any:
+        """``text`` as this game's typed move, legal here; :class:`IllegalMove` (the
+        game's own refusal) otherwise. A game without a typed move keeps the text."""
+        self.play(text)
+        return text
+
+    def format_move(self, move: Any) -> str:
+        """A typed move of this state in the game's notation, as ``legal_moves`` lists it."""
+        return str(move)
+
+    def apply(self, move: Any) -> State:
+        """The state after ``move``, a typed move :meth:`parse_move` gave for this state."""
+        return self.play(self.format_move(move))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented

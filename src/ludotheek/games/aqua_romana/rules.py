@@ -208,6 +208,13 @@ class AquaState(SeededState):
     def play(self, move: str) -> AquaState:
         return self.apply(parse_move(self, move))
 
+    def parse_move(self, text: str) -> Move:
+        """The text as the small tuple the rules keep (:mod:`.notation`), legal here."""
+        return parse_move(self, text)
+
+    def format_move(self, move: Move) -> str:
+        return format_move(self.table, move)
+
     def scores(self) -> list[int]:
         totals = [0] * self.num_players
         seat_of = self.table.seat_of

@@ -190,6 +190,18 @@ class HaaienzeeState(SeededState):
             m = read_move(self, move)
         return self.apply(m)
 
+    def parse_move(self, text: str) -> Move:
+        """The text as a :class:`Place` or :class:`Swim`, legal here."""
+        if not isinstance(text, str):
+            raise IllegalMove(f"a move is text in the Haaienzee notation, not {text!r}",
+                              code="haaienzee.not_text")
+        found = self.legal_table().get(text)
+        return found if found is not None else read_move(self, text)
+
+    def format_move(self, move: Move) -> str:
+        b = self._board
+        return format_setup(b, move) if isinstance(move, Place) else format_swim(b, move)
+
     def apply(self, move: Move) -> HaaienzeeState:
         """The state after a legal move given as a :class:`Place` or :class:`Swim`."""
         if isinstance(move, Place):

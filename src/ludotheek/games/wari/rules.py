@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import add
-from typing import Any
+from typing import Any, NamedTuple
 
 from ludotheek.core.errors import BadOption, IllegalMove, quoted
 from ludotheek.core.game import JSON, Game, SeededState, load_json
@@ -69,6 +69,12 @@ SOW = _build_sow_table()
 _OWN = (range(0, 6), range(6, 12))
 _MOVE_NAMES = tuple(str(c + 1) for c in range(12))
 _PARSE = {name: cup for cup, name in enumerate(_MOVE_NAMES)}
+
+
+class Sow(NamedTuple):
+    """A Wari move, typed: sow the cup numbered ``cup`` (1-12, as the notation writes it)."""
+
+    cup: int
 
 
 def sow_and_capture(board: tuple[int, ...], cup: int,
@@ -214,6 +220,21 @@ class WariState(SeededState):
         if cup is None or cup not in self.legal_cups():
             raise self.illegal(move)
         return self._play_cup(cup)
+
+    def parse_move(self, text: str) -> Sow:
+        """``"3"`` as ``Sow(3)``; :class:`IllegalMove` as :meth:`play` refuses it."""
+        cup = _PARSE.get(text) if isinstance(text, str) else None
+        if cup is None or cup not in self.legal_cups():
+            raise self.illegal(text)
+        return Sow(cup + 1)
+
+    def format_move(self, move: Sow) -> str:
+        return _MOVE_NAMES[move.cup - 1]
+
+    def apply(self, move: Sow) -> WariState:
+        if not isinstance(move, Sow) or move.cup - 1 not in self.legal_cups():
+            raise self.illegal(str(move))
+        return self._play_cup(move.cup - 1)
 
     def _play_cup(self, cup: int) -> WariState:
         mover = self.to_move
