@@ -73,6 +73,9 @@ CREATE: list[tuple[Any, int, str, dict[str, Any], str]] = [
     ({"game": "wari", "seats": [P, {"type": "computer", "level": 3}]}, 400,
      "create.level", {"number": 2, "level": "3", "levels": LEVELS},
      "seat 2: unknown level 3; levels: " + LEVELS),
+    ({"game": "wari", "seats": [P, {"type": "computer", "level": ["strong"]}]}, 400,
+     "create.level", {"number": 2, "level": "['strong']", "levels": LEVELS},
+     "seat 2: unknown level ['strong']; levels: " + LEVELS),
     ({"game": "wari", "seats": [{"type": "person", "name": "x" * 33}, P]}, 400,
      "create.seat_name", {"number": 1, "most": 32},
      "seat 1: 'name' must be a text of at most 32 characters"),
@@ -222,3 +225,41 @@ def test_a_websocket_move_that_does_not_fit(client: TestClient) -> None:
             assert (err["type"], err["status"], err["code"], err["params"]) == (
                 "error", 400, code, params), message
     assert client.get(f"/api/games/{gid}").json()["version"] == 0
+
+
+NAME = ("ratings.name", {"max": 32}, "'name' must be a text of 1 to 32 characters")
+BODY_NAME = ("ratings.body_name", {}, 'the body must be {"name": NAME}')
+PROFILE = [  # (path, body, (code, params, message))
+    ("/api/profiles", [], BODY_NAME), ("/api/profiles", {"name": "Ann", "x": 1}, BODY_NAME),
+    ("/api/profiles", {}, NAME), ("/api/profiles", {"name": 5}, NAME),
+    ("/api/profiles", {"name": "   "}, NAME), ("/api/profiles", {"name": "a\u0007b"}, NAME),
+    ("/api/profiles/me", {}, BODY_NAME), ("/api/profiles/me", {"name": "A", "x": 1}, BODY_NAME),
+    ("/api/profiles/me", {"name": None}, NAME), ("/api/profiles/me", {"name": "x" * 33}, NAME),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "expected"), PROFILE)
+def test_a_profile_body_that_does_not_fit(client: TestClient, path: str, body: Any,
+                                          expected: tuple[str, dict[str, Any], str]) -> None:
+    made = client.post("/api/profiles", json={"name": "Anna"}).json()
+    code, params, message = expected
+    r = client.post(path, json=body, headers=auth(made["secret"]))
+    assert (r.status_code, r.json()) == (400, {"error": message, **params, "code": code,
+                                               "params": params})
+    assert client.get("/api/profiles/me", headers=auth(made["secret"])).json()["name"] == "Anna"
+
+
+def test_a_profile_with_tidied_spaces_fits(client: TestClient) -> None:
+    r = client.post("/api/profiles", json={"name": "An" + " " * 40 + "na"})
+    assert r.status_code == 201 and r.json()["name"] == "An na"
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ([], "ratings.body_profile"), ({}, "ratings.body_profile"),
+    ({"profile": "x", "y": 1}, "ratings.body_profile"), ({"profile": 5},
+                                                          "ratings.secret_malformed"),
+    ({"profile": "not a code"}, "ratings.secret_malformed")])
+def test_a_claim_body_that_does_not_fit(client: TestClient, body: Any, code: str) -> None:
+    gid, (south, _) = new_wari(client)
+    r = client.post(f"/api/games/{gid}/profile", json=body, headers=auth(south))
+    assert (r.status_code, r.json()["code"]) == (400, code)

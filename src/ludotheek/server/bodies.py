@@ -140,3 +140,41 @@ class CreateGame(Shape, kw_only=True):
     rated: Annotated[bool, msgspec.Meta(
         description="a rated game (docs/ratings.md): at least one seat with a profile, "
                     "computer levels with a rating")] = False
+
+
+NAME_BODY = Refusal('the body must be {{"name": NAME}}', code="ratings.body_name")
+PROFILE_NAME = Refusal("'name' must be a text of 1 to {max} characters", code="ratings.name",
+                       max=MAX_NAME)
+Name = Annotated[str, msgspec.Meta(description="1 to 32 characters once its spaces are "
+                                               "tidied, no control characters")]
+
+
+class NewProfile(Shape):
+    """``POST /api/profiles``: a new profile's name."""
+
+    refusals: ClassVar[Refusals] = Refusals(body=NAME_BODY, fields={"name": PROFILE_NAME})
+
+    name: Name
+
+
+class Rename(Shape):
+    """``POST /api/profiles/me``: the profile's new name."""
+
+    refusals: ClassVar[Refusals] = Refusals(body=NAME_BODY, missing={"name": NAME_BODY},
+                                            fields={"name": PROFILE_NAME})
+
+    name: Name
+
+
+class ClaimSeat(Shape):
+    """``POST /api/games/{id}/profile``: the profile to seat on the token's seat."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=Refusal('the body must be {{"profile": CODE}}', code="ratings.body_profile"),
+        missing={"profile": Refusal('the body must be {{"profile": CODE}}',
+                                    code="ratings.body_profile")},
+        fields={"profile": Refusal("that is not a profile code: it has 20 letters and digits, "
+                                   "like ABCD-EFGH-JKMN-PQRS-TVWX",
+                                   code="ratings.secret_malformed")})
+
+    profile: Annotated[str, msgspec.Meta(description="the profile's code")]

@@ -76,7 +76,7 @@ def _seats(game: Game, options: dict[str, Any], seats: Any) -> list[SeatIn]:
         if values["type"] != "computer":
             return "normal"  # a person's seat: whatever it says is not looked at
         name = "normal" if raw is UNSET else raw
-        if name not in levels:
+        if not isinstance(name, str) or name not in levels:  # (``number``: the loop's)
             raise Invalid(f"seat {number}: unknown level {name!r}; levels: {', '.join(levels)}",
                           code="create.level", number=number, level=quoted(name),
                           levels=", ".join(levels))

@@ -9,10 +9,13 @@ from ludotheek.games import names
 from ludotheek.server import profiles_spec
 from ludotheek.server.answers import Created, Hint, History, Imported, Problem, Scores, View
 from ludotheek.server.bodies import (
+    ClaimSeat,
     CreateGame,
     LiveMove,
     MoveBody,
+    NewProfile,
     RematchBody,
+    Rename,
     TryBody,
     VersionBody,
 )
@@ -21,7 +24,8 @@ from ludotheek.server.shapes import Answer, Shape, ref, schemas
 
 #: the shapes the document describes (its components' schemas): the request bodies as the
 #: API checks them, the answers as it sends them
-SHAPES = (CreateGame, MoveBody, LiveMove, VersionBody, RematchBody, TryBody, Problem, Created,
+SHAPES = (CreateGame, MoveBody, LiveMove, VersionBody, RematchBody, TryBody, NewProfile,
+          Rename, ClaimSeat, Problem, Created,
           Imported, View, Hint, History, Scores)
 ERROR = ref(Problem)
 VIEW = ref(View)

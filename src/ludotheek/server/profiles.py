@@ -28,9 +28,11 @@ from ludotheek.games import names
 from ludotheek.rated.levels import level_rating, rated_levels
 from ludotheek.rated.people import MAX_PLAYERS, PROVISIONAL_GAMES
 from ludotheek.rated.rater import describe, sweep
+from ludotheek.server.bodies import ClaimSeat, NewProfile, Rename
 from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 from ludotheek.server.http import bearer_token, int_param, read_json
 from ludotheek.server.livegame import LiveGame
+from ludotheek.server.shapes import decode
 from ludotheek.store.database import Database
 from ludotheek.store.profiles import NAME_LENGTH, Profile, code_of, normalize_secret
 from ludotheek.store.ratings import CurrentRating, RatedGame
@@ -136,10 +138,8 @@ def _public(profile: Profile) -> dict[str, Any]:
 
 # --- profiles -------------------------------------------------------------------------
 async def create_profile(request: Request) -> JSONResponse:
-    body = await read_json(request, request.app.state.settings.max_body)
-    if not isinstance(body, dict) or set(body) - {"name"}:
-        raise Invalid('the body must be {"name": NAME}', code="ratings.body_name")
-    name = check_name(body.get("name"))
+    body = decode(NewProfile, await read_json(request, request.app.state.settings.max_body))
+    name = check_name(body.name)
     profile, secret = await _run(_db(request).profiles.create, name)
     return JSONResponse({**_public(profile), "secret": secret, "code": code_of(secret),
                          "link": f"/profile#key={code_of(secret)}"}, status_code=201)
@@ -161,10 +161,8 @@ async def get_me(request: Request) -> JSONResponse:
 async def post_me(request: Request) -> JSONResponse:
     """Rename the profile of the secret."""
     profile = await me(request)
-    body = await read_json(request, request.app.state.settings.max_body)
-    if not isinstance(body, dict) or set(body) != {"name"}:
-        raise Invalid('the body must be {"name": NAME}', code="ratings.body_name")
-    name = check_name(body["name"])
+    body = decode(Rename, await read_json(request, request.app.state.settings.max_body))
+    name = check_name(body.name)
     await _run(_db(request).profiles.rename, profile.id, name)
     return JSONResponse(await _with_ratings(_db(request), Profile(profile.id, name,
                                                                      profile.created)))
@@ -372,10 +370,8 @@ async def claim_seat(request: Request) -> JSONResponse:
     seat = await _run(db.games.seat_for_token, gid, token)
     if seat is None:
         raise Forbidden("that token belongs to no seat of this game", code="seat.wrong_token")
-    body = await read_json(request, request.app.state.settings.max_body)
-    if not isinstance(body, dict) or set(body) != {"profile"}:
-        raise Invalid('the body must be {"profile": CODE}', code="ratings.body_profile")
-    profile = await profile_for(db, body["profile"])
+    body = decode(ClaimSeat, await read_json(request, request.app.state.settings.max_body))
+    profile = await profile_for(db, body.profile)
     rated = await _run(db.ratings.get, gid)
     if rated is None:
         raise _err(Conflict, "this game is not rated", code="ratings.not_rated")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludotheek.server.bodies import ClaimSeat, NewProfile, Rename
+from ludotheek.server.shapes import Shape, ref
+
 ERROR = {"type": "object", "required": ["error"], "properties": {
     "error": {"type": "string"},
     "code": {"type": "string", "description": "the catalogs word it as errors.<code>"},
@@ -19,9 +22,9 @@ RATING = {"type": "object", "properties": {
 PROFILE = {"type": "object", "required": ["id", "name", "ratings"], "properties": {
     "id": {"type": "string"}, "name": {"type": "string"}, "created": {"type": "number"},
     "ratings": {"type": "array", "items": RATING}}}
-NAME_BODY = {"required": True, "content": {"application/json": {"schema": {
-    "type": "object", "required": ["name"], "additionalProperties": False,
-    "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 32}}}}}}
+def _body(shape: type[Shape]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": ref(shape)}}}
+
 RATED_GAME = {"type": "object", "required": ["rated"], "properties": {
     "rated": {"type": "boolean"},
     "status": {"type": "string", "enum": ["pending", "rated", "unrated"]},
@@ -48,7 +51,7 @@ def paths() -> dict[str, Any]:
         "/api/profiles": {"post": {
             "summary": "Make a profile: a name; the answer holds its secret code (kept by "
                        "the browser, stored by the server only as a hash)",
-            "requestBody": NAME_BODY,
+            "requestBody": _body(NewProfile),
             "responses": {"201": _json({"type": "object", "required": ["id", "secret"],
                                         "properties": {"id": {"type": "string"},
                                                        "secret": {"type": "string"},
@@ -59,7 +62,7 @@ def paths() -> dict[str, Any]:
             "get": {"summary": "The profile of the code sent as 'Authorization: Bearer CODE'",
                     **SECRET, "responses": {"200": _json(PROFILE), **_errors(400, 403)}},
             "post": {"summary": "Rename the profile of the code", **SECRET,
-                     "requestBody": NAME_BODY,
+                     "requestBody": _body(Rename),
                      "responses": {"200": _json(PROFILE), **_errors(400, 403, 413)}},
             "delete": {"summary": "Delete the profile of the code and its ratings", **SECRET,
                        "responses": {"200": _json({"type": "object"}),
@@ -97,8 +100,6 @@ def paths() -> dict[str, Any]:
                        "'Authorization: Bearer TOKEN')",
             "parameters": [GAME_ID],
             "security": [{"seat": []}],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                "type": "object", "required": ["profile"], "additionalProperties": False,
-                "properties": {"profile": {"type": "string"}}}}}},
+            "requestBody": _body(ClaimSeat),
             "responses": {"200": _json(RATED_GAME), **_errors(400, 403, 404, 409, 413)}}},
     }
