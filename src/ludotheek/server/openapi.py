@@ -89,146 +89,167 @@ def spec() -> dict[str, Any]:
             **_learn_paths(),
             **analysis_paths(GAME_ID, _errors),
             **profiles_spec.paths(),
-            "/api/csp-reports": {"post": {
-                "summary": "A browser's report of something the security policy refused "
-                           "(logged as ludotheek.csp)",
-                "requestBody": {"content": {
-                    "application/csp-report": {"schema": {"type": "object"}},
-                    "application/json": {"schema": {"type": "object"}}}},
-                "responses": {"204": {"description": "logged"}, **_errors(400, 413)}}},
-            "/api/meta": {"get": {
-                "summary": "The games, their options, levels, pages and analyses",
-                "responses": {"200": {"description": "games",
-                                      "content": {"application/json": {"schema": {
-                                          "type": "object"}}}}}}},
-            "/api/games": {
-                "post": {
-                    "summary": "Create a game",
-                    "requestBody": _body(CreateGame),
-                    "responses": {"201": _json("created", Created), **_errors(400, 413, 429)},
-                },
-                "get": {
-                    "summary": "Games in progress and finished ones",
-                    "parameters": [
-                        {"name": "status", "in": "query",
-                         "schema": {"type": "string",
-                                    "enum": ["active", "over", "aborted", "abandoned"]}},
-                        {"name": "started", "in": "query",
-                         "description": "1: only games with at least one move",
-                         "schema": {"type": "string", "enum": ["0", "1"]}},
-                        {"name": "game", "in": "query",
-                         "schema": {"type": "string", "enum": names()}},
-                        {"name": "lang", "in": "query",
-                         "description": "the language of the seat names (en, nl, no)",
-                         "schema": {"type": "string"}},
-                        {"name": "ids", "in": "query",
-                         "description": "only these games: at most 50 ids, comma-separated",
-                         "schema": {"type": "string"}},
-                        {"name": "limit", "in": "query",
-                         "schema": {"type": "integer", "minimum": 1, "maximum": 500}},
-                        {"name": "offset", "in": "query",
-                         "schema": {"type": "integer", "minimum": 0, "maximum": 10**9}},
-                    ],
-                    "responses": {"200": {"description": "games", "content": {
-                        "application/json": {"schema": {"type": "object"}}}},
-                        **_errors(400)},
-                },
-            },
-            "/api/games/{id}": {"get": {
-                "summary": "The view of a seat (with its token) or of a spectator",
-                "parameters": [GAME_ID],
-                "security": [{}, {"seat": []}],
-                "responses": {"200": {"description": "the view", "content": {
-                    "application/json": {"schema": VIEW}}}, **_errors(400, 403, 404)},
-            }},
-            "/api/games/{id}/undo": {"post": {
-                "summary": "Take back your last decision (one person against computers only)",
-                "description": (
-                    "Appends the move 'undo N' to the record: the position becomes the one "
-                    "after move N, before the seat's last decision still in play. Nothing is "
-                    "deleted: every move stays in the record and the version grows. Refused "
-                    "when another person plays, when the game is over, or when the seat has "
-                    "made no decision yet."),
-                "parameters": [GAME_ID],
-                "security": [{"seat": []}],
-                "requestBody": END_BODY,
-                "responses": {"200": {"description": "the new view", "content": {
-                    "application/json": {"schema": VIEW}}},
-                    **_errors(400, 403, 404, 409)},
-            }},
-            "/api/games/{id}/abort": {"post": {
-                "summary": "End a game nobody has moved in yet: no result",
-                "parameters": [GAME_ID],
-                "security": [{"seat": []}],
-                "requestBody": END_BODY,
-                "responses": {"200": {"description": "the view", "content": {
-                    "application/json": {"schema": VIEW}}},
-                    **_errors(400, 403, 404, 409)},
-            }},
-            "/api/games/{id}/leave": {"post": {
-                "summary": "Leave a game: resign (two seats) or a computer takes the seat",
-                "parameters": [GAME_ID],
-                "security": [{"seat": []}],
-                "requestBody": END_BODY,
-                "responses": {"200": {"description": "the view (a spectator's after a "
-                                                     "hand-over)", "content": {
-                    "application/json": {"schema": VIEW}}},
-                    **_errors(400, 403, 404, 409)},
-            }},
-            "/api/games/{id}/history": {"get": {
-                "summary": "What each move did, as a spectator sees it (for logs and charts)",
-                "parameters": [GAME_ID,
-                               {"name": "from", "in": "query",
-                                "schema": {"type": "integer", "minimum": 1}},
-                               {"name": "to", "in": "query",
-                                "schema": {"type": "integer", "minimum": 1}}],
-                "responses": {"200": _json("the moves", History), **_errors(400, 404)},
-            }},
-            "/api/scores/{game}": {"get": {
-                "summary": "A game's score list: the best results ever (games that keep one)",
-                "parameters": [{"name": "game", "in": "path", "required": True,
-                                "schema": {"type": "string"}},
-                               {"name": "limit", "in": "query",
-                                "schema": {"type": "integer", "minimum": 1, "maximum": 100}}],
-                "responses": {"200": _json("the list, best first", Scores),
-                              **_errors(400, 404)},
-            }},
-            "/api/client-errors": {"post": {
-                "summary": "Report an error in a page; appended to the game's error log",
-                "description": (
-                    "The full report goes to a text file in the server's data folder "
-                    "(the file the game declares). At most 16 KiB, and a "
-                    "few reports per minute per address."),
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": ERROR_REPORT}}},
-                "responses": {"201": {"description": "logged", "content": {
-                    "application/json": {"schema": {"type": "object"}}}},
-                    **_errors(400, 413, 429)},
-            }},
-            "/api/games/{id}/moves": {"post": {
-                "summary": "Play a move (or 'resign') for the seat of the token",
-                "parameters": [GAME_ID],
-                "security": [{"seat": []}],
-                "requestBody": _body(MoveBody),
-                "responses": {"200": {"description": "the new view", "content": {
-                    "application/json": {"schema": VIEW}}},
-                    **_errors(400, 403, 404, 409, 413)},
-            }},
-            "/api/games/{id}/hint": {"get": {
-                "summary": "What the strong level would play for the seat to move, and why",
-                "description": (
-                    "Only for the seat of the token, when it is to move, and only in games "
-                    "where every other seat is a computer (403 otherwise: no help from "
-                    "outside in games between people). The game's strong player analyses "
-                    "the position in the computer pool, within its time per move; asking "
-                    "again for the same version gives the same answer."),
-                "parameters": [GAME_ID],
-                "security": [{"seat": []}],
-                "responses": {"200": _json("the hint", Hint), **_errors(400, 403, 404, 409)},
-            }},
+            **_site_paths(),
+            **_game_paths(),
+            **_ending_paths(),
         },
     }
 
+
+
+def _site_paths() -> dict[str, Any]:
+    """The site's own endpoints: the games' description, score lists, reports."""
+    return {
+        "/api/csp-reports": {"post": {
+            "summary": "A browser's report of something the security policy refused "
+                       "(logged as ludotheek.csp)",
+            "requestBody": {"content": {
+                "application/csp-report": {"schema": {"type": "object"}},
+                "application/json": {"schema": {"type": "object"}}}},
+            "responses": {"204": {"description": "logged"}, **_errors(400, 413)}}},
+        "/api/meta": {"get": {
+            "summary": "The games, their options, levels, pages and analyses",
+            "responses": {"200": {"description": "games",
+                                  "content": {"application/json": {"schema": {
+                                      "type": "object"}}}}}}},
+        "/api/scores/{game}": {"get": {
+            "summary": "A game's score list: the best results ever (games that keep one)",
+            "parameters": [{"name": "game", "in": "path", "required": True,
+                            "schema": {"type": "string"}},
+                           {"name": "limit", "in": "query",
+                            "schema": {"type": "integer", "minimum": 1, "maximum": 100}}],
+            "responses": {"200": _json("the list, best first", Scores),
+                          **_errors(400, 404)},
+        }},
+        "/api/client-errors": {"post": {
+            "summary": "Report an error in a page; appended to the game's error log",
+            "description": (
+                "The full report goes to a text file in the server's data folder "
+                "(the file the game declares). At most 16 KiB, and a "
+                "few reports per minute per address."),
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": ERROR_REPORT}}},
+            "responses": {"201": {"description": "logged", "content": {
+                "application/json": {"schema": {"type": "object"}}}},
+                **_errors(400, 413, 429)},
+        }},
+    }
+
+
+def _game_paths() -> dict[str, Any]:
+    """Creating, listing, watching and playing games."""
+    return {
+        "/api/games": {
+            "post": {
+                "summary": "Create a game",
+                "requestBody": _body(CreateGame),
+                "responses": {"201": _json("created", Created), **_errors(400, 413, 429)},
+            },
+            "get": {
+                "summary": "Games in progress and finished ones",
+                "parameters": [
+                    {"name": "status", "in": "query",
+                     "schema": {"type": "string",
+                                "enum": ["active", "over", "aborted", "abandoned"]}},
+                    {"name": "started", "in": "query",
+                     "description": "1: only games with at least one move",
+                     "schema": {"type": "string", "enum": ["0", "1"]}},
+                    {"name": "game", "in": "query",
+                     "schema": {"type": "string", "enum": names()}},
+                    {"name": "lang", "in": "query",
+                     "description": "the language of the seat names (en, nl, no)",
+                     "schema": {"type": "string"}},
+                    {"name": "ids", "in": "query",
+                     "description": "only these games: at most 50 ids, comma-separated",
+                     "schema": {"type": "string"}},
+                    {"name": "limit", "in": "query",
+                     "schema": {"type": "integer", "minimum": 1, "maximum": 500}},
+                    {"name": "offset", "in": "query",
+                     "schema": {"type": "integer", "minimum": 0, "maximum": 10**9}},
+                ],
+                "responses": {"200": {"description": "games", "content": {
+                    "application/json": {"schema": {"type": "object"}}}},
+                    **_errors(400)},
+            },
+        },
+        "/api/games/{id}": {"get": {
+            "summary": "The view of a seat (with its token) or of a spectator",
+            "parameters": [GAME_ID],
+            "security": [{}, {"seat": []}],
+            "responses": {"200": {"description": "the view", "content": {
+                "application/json": {"schema": VIEW}}}, **_errors(400, 403, 404)},
+        }},
+        "/api/games/{id}/history": {"get": {
+            "summary": "What each move did, as a spectator sees it (for logs and charts)",
+            "parameters": [GAME_ID,
+                           {"name": "from", "in": "query",
+                            "schema": {"type": "integer", "minimum": 1}},
+                           {"name": "to", "in": "query",
+                            "schema": {"type": "integer", "minimum": 1}}],
+            "responses": {"200": _json("the moves", History), **_errors(400, 404)},
+        }},
+        "/api/games/{id}/moves": {"post": {
+            "summary": "Play a move (or 'resign') for the seat of the token",
+            "parameters": [GAME_ID],
+            "security": [{"seat": []}],
+            "requestBody": _body(MoveBody),
+            "responses": {"200": {"description": "the new view", "content": {
+                "application/json": {"schema": VIEW}}},
+                **_errors(400, 403, 404, 409, 413)},
+        }},
+        "/api/games/{id}/hint": {"get": {
+            "summary": "What the strong level would play for the seat to move, and why",
+            "description": (
+                "Only for the seat of the token, when it is to move, and only in games "
+                "where every other seat is a computer (403 otherwise: no help from "
+                "outside in games between people). The game's strong player analyses "
+                "the position in the computer pool, within its time per move; asking "
+                "again for the same version gives the same answer."),
+            "parameters": [GAME_ID],
+            "security": [{"seat": []}],
+            "responses": {"200": _json("the hint", Hint), **_errors(400, 403, 404, 409)},
+        }},
+    }
+
+
+def _ending_paths() -> dict[str, Any]:
+    """Taking a decision back, and ending a game before it is played out."""
+    return {
+        "/api/games/{id}/undo": {"post": {
+            "summary": "Take back your last decision (one person against computers only)",
+            "description": (
+                "Appends the move 'undo N' to the record: the position becomes the one "
+                "after move N, before the seat's last decision still in play. Nothing is "
+                "deleted: every move stays in the record and the version grows. Refused "
+                "when another person plays, when the game is over, or when the seat has "
+                "made no decision yet."),
+            "parameters": [GAME_ID],
+            "security": [{"seat": []}],
+            "requestBody": END_BODY,
+            "responses": {"200": {"description": "the new view", "content": {
+                "application/json": {"schema": VIEW}}},
+                **_errors(400, 403, 404, 409)},
+        }},
+        "/api/games/{id}/abort": {"post": {
+            "summary": "End a game nobody has moved in yet: no result",
+            "parameters": [GAME_ID],
+            "security": [{"seat": []}],
+            "requestBody": END_BODY,
+            "responses": {"200": {"description": "the view", "content": {
+                "application/json": {"schema": VIEW}}},
+                **_errors(400, 403, 404, 409)},
+        }},
+        "/api/games/{id}/leave": {"post": {
+            "summary": "Leave a game: resign (two seats) or a computer takes the seat",
+            "parameters": [GAME_ID],
+            "security": [{"seat": []}],
+            "requestBody": END_BODY,
+            "responses": {"200": {"description": "the view (a spectator's after a "
+                                                 "hand-over)", "content": {
+                "application/json": {"schema": VIEW}}},
+                **_errors(400, 403, 404, 409)},
+        }},
+    }
 
 SEAT_TOKEN: dict[str, Any] = {"security": [{}, {"seat": []}]}
 CREATED = {"description": "created", "content": {"application/json": {"schema": {
