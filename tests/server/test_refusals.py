@@ -263,3 +263,35 @@ def test_a_claim_body_that_does_not_fit(client: TestClient, body: Any, code: str
     gid, (south, _) = new_wari(client)
     r = client.post(f"/api/games/{gid}/profile", json=body, headers=auth(south))
     assert (r.status_code, r.json()["code"]) == (400, code)
+
+
+REPORT_FIELDS = "agent, context, game, game_id, kind, message, stack, url, version"
+NO_MESSAGE = ("report.message", {}, "'message' must be a text saying what went wrong")
+REPORTS = [
+    ([], ("report.body", {}, "the body must be a JSON object with at least 'message'")),
+    ({"message": "x", "zz": 1, "b": 2}, ("request.unknown_field",
+                                          {"field": "'b'", "fields": REPORT_FIELDS},
+                                          f"unknown field 'b' (fields: {REPORT_FIELDS})")),
+    ({"game": "chess"}, NO_MESSAGE), ({"message": "  \n"}, NO_MESSAGE),
+    ({"message": 5, "game": 5}, NO_MESSAGE),
+    ({"game": "chess", "message": "x"}, ("game.unknown", {"game": "'chess'", "games": GAMES},
+                                         f"unknown game 'chess'; the games are: {GAMES}")),
+    ({"message": "x", "game": 5}, ("game.unknown", {"game": "5", "games": GAMES},
+                                   f"unknown game 5; the games are: {GAMES}")),
+]
+
+
+@pytest.mark.parametrize(("body", "expected"), REPORTS)
+def test_an_error_report_that_does_not_fit(client: TestClient, body: Any,
+                                           expected: tuple[str, dict[str, Any], str]) -> None:
+    code, params, message = expected
+    r = client.post("/api/client-errors", json=body)
+    assert (r.status_code, r.json()) == (400, {"error": message, **params, "code": code,
+                                               "params": params})
+
+
+def test_an_error_report_takes_any_value_as_text(client: TestClient) -> None:
+    r = client.post("/api/client-errors", json={
+        "message": "boom", "game": None, "version": 3, "context": {"cup": [1, 2]},
+        "stack": None, "url": "x" * 600})
+    assert r.status_code == 201, r.text

@@ -178,3 +178,30 @@ class ClaimSeat(Shape):
                                    code="ratings.secret_malformed")})
 
     profile: Annotated[str, msgspec.Meta(description="the profile's code")]
+
+
+Anything = Annotated[Any, msgspec.Meta(description="a text (any other value is logged as "
+                                                   "its text; longer ones are cut)")]
+
+
+class ErrorReport(Shape):
+    """``POST /api/client-errors``: an error in a page, for the game's error log."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=Refusal("the body must be a JSON object with at least 'message'",
+                     code="report.body"),
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
+                        fields=lambda: ", ".join(sorted(
+                            f.name for f in msgspec.structs.fields(ErrorReport)))),
+        fields={"message": Refusal("'message' must be a text saying what went wrong",
+                                   code="report.message")})
+
+    message: Annotated[str, msgspec.Meta(description="what went wrong")]
+    game: Annotated[Any, msgspec.Meta(description="the game whose page it is (its log)")] = None
+    game_id: Anything = None
+    version: Anything = None
+    kind: Anything = None
+    stack: Anything = None
+    url: Anything = None
+    agent: Anything = None
+    context: Anything = None

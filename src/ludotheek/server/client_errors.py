@@ -17,15 +17,18 @@ from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
+from msgspec import UNSET
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludotheek.core.errors import quoted
 from ludotheek.games import names, plugin
+from ludotheek.server.bodies import ErrorReport
 from ludotheek.server.errors import Invalid, TooMany
 from ludotheek.server.http import client_address, read_json
 from ludotheek.server.limits import Buckets
+from ludotheek.server.shapes import convert_field, decode
 from ludotheek.store.paths import data_dir
 
 GENERAL_FILE = "ludotheek-errors.txt"
@@ -55,22 +58,24 @@ def _clean(value: Any, limit: int) -> str:
 
 
 def check_report(body: Any) -> dict[str, str]:
-    """The report's fields as text; :class:`Invalid` says what is wrong."""
-    if not isinstance(body, dict):
-        raise Invalid("the body must be a JSON object with at least 'message'",
-                      code="report.body")
-    unknown = sorted(set(body) - set(FIELDS))
-    if unknown:
-        raise Invalid(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})",
-                      code="request.unknown_field", field=quoted(unknown[0]),
-                      fields=", ".join(sorted(FIELDS)))
-    if not isinstance(body.get("message"), str) or not body["message"].strip():
-        raise Invalid("'message' must be a text saying what went wrong", code="report.message")
-    game = body.get("game")
-    if game is not None and game not in names():
-        raise Invalid(f"unknown game {game!r}; the games are: {', '.join(names())}",
-                      code="game.unknown", game=quoted(game), games=", ".join(names()))
-    return {k: _clean(v, FIELDS[k]) for k, v in body.items() if v is not None}
+    """The report's fields as text (:class:`~ludotheek.server.bodies.ErrorReport`);
+    :class:`Invalid` says what is wrong."""
+
+    def message(raw: Any, values: dict[str, Any]) -> str:
+        text = convert_field(ErrorReport, "message", None if raw is UNSET else raw)
+        if not text.strip():
+            raise ErrorReport.refusals.of_field("message").error()
+        return str(text)
+
+    def game(raw: Any, values: dict[str, Any]) -> Any:
+        if raw is not UNSET and raw is not None and raw not in names():
+            raise Invalid(f"unknown game {raw!r}; the games are: {', '.join(names())}",
+                          code="game.unknown", game=quoted(raw), games=", ".join(names()))
+        return None if raw is UNSET else raw
+
+    report = decode(ErrorReport, body, hooks={"message": message, "game": game})
+    return {k: _clean(v, limit) for k, limit in FIELDS.items()
+            if (v := getattr(report, k)) is not None}
 
 
 def format_report(report: dict[str, str], address: str, when: datetime.datetime) -> str:

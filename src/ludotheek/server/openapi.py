@@ -11,6 +11,7 @@ from ludotheek.server.answers import Created, Hint, History, Imported, Problem, 
 from ludotheek.server.bodies import (
     ClaimSeat,
     CreateGame,
+    ErrorReport,
     LiveMove,
     MoveBody,
     NewProfile,
@@ -25,7 +26,7 @@ from ludotheek.server.shapes import Answer, Shape, ref, schemas
 #: the shapes the document describes (its components' schemas): the request bodies as the
 #: API checks them, the answers as it sends them
 SHAPES = (CreateGame, MoveBody, LiveMove, VersionBody, RematchBody, TryBody, NewProfile,
-          Rename, ClaimSeat, Problem, Created,
+          Rename, ClaimSeat, ErrorReport, Problem, Created,
           Imported, View, Hint, History, Scores)
 ERROR = ref(Problem)
 VIEW = ref(View)
@@ -50,13 +51,6 @@ def _json(what: str, shape: type[Answer]) -> dict[str, Any]:
 
 
 END_BODY = _body(VersionBody)
-ERROR_REPORT = {
-    "type": "object", "required": ["message"], "additionalProperties": False,
-    "properties": {k: {"type": "string"} for k in (
-        "game", "game_id", "kind", "message", "stack", "url", "agent", "context")}
-    | {"version": {"type": ["integer", "string"]}},
-}
-
 def _errors(*codes: int) -> dict[str, Any]:
     text = {400: "malformed or illegal", 403: "wrong token or not your turn",
             404: "unknown game", 409: "stale version or game over",
@@ -127,8 +121,7 @@ def _site_paths() -> dict[str, Any]:
                 "The full report goes to a text file in the server's data folder "
                 "(the file the game declares). At most 16 KiB, and a "
                 "few reports per minute per address."),
-            "requestBody": {"required": True, "content": {"application/json": {
-                "schema": ERROR_REPORT}}},
+            "requestBody": _body(ErrorReport),
             "responses": {"201": {"description": "logged", "content": {
                 "application/json": {"schema": {"type": "object"}}}},
                 **_errors(400, 413, 429)},
