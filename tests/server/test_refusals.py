@@ -295,3 +295,31 @@ def test_an_error_report_takes_any_value_as_text(client: TestClient) -> None:
         "message": "boom", "game": None, "version": 3, "context": {"cup": [1, 2]},
         "stack": None, "url": "x" * 600})
     assert r.status_code == 201, r.text
+
+
+def _number(name: str, high: int) -> tuple[str, dict[str, Any], str]:
+    return ("request.number", {"name": name, "low": 0, "high": high},
+            f"'{name}' must be a whole number from 0 to {high}")
+
+
+TRY_AGAIN_BODY = ("tryagain.body", {}, 'the body must be {"at": N} or {"at": N, "seat": S}: '
+                  "N the position (the number of moves), S the seat you play")
+TRY_AGAIN = [
+    ([], TRY_AGAIN_BODY), ({}, TRY_AGAIN_BODY), ({"seat": 0}, TRY_AGAIN_BODY),
+    ({"at": 0, "turn": 1}, TRY_AGAIN_BODY), ({"at": "0"}, _number("at", 0)),
+    ({"at": 1}, _number("at", 0)), ({"at": True}, _number("at", 0)),
+    ({"at": -1}, _number("at", 0)), ({"seat": "x", "at": "y"}, _number("at", 0)),
+    ({"at": 0, "seat": 2}, _number("seat", 1)), ({"at": 0, "seat": None}, _number("seat", 1)),
+    ({"at": 0, "seat": 0.0}, _number("seat", 1)),
+]
+
+
+@pytest.mark.parametrize(("body", "expected"), TRY_AGAIN)
+def test_a_try_again_body_that_does_not_fit(client: TestClient, body: Any,
+                                            expected: tuple[str, dict[str, Any], str]) -> None:
+    gid, _ = new_wari(client, {"type": "computer", "level": "easy"})
+    code, params, message = expected
+    r = client.post(f"/api/games/{gid}/try", json=body)
+    assert (r.status_code, r.json()) == (400, {"error": message, **params, "code": code,
+                                               "params": params})
+    assert len(client.get("/api/games").json()["games"]) == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from ludotheek.games import names
 from ludotheek.server.shapes import GIVEN, Refusal, Refusals, Shape
@@ -205,3 +206,21 @@ class ErrorReport(Shape):
     url: Anything = None
     agent: Anything = None
     context: Anything = None
+
+
+TRY_AGAIN_BODY = Refusal('the body must be {{"at": N}} or {{"at": N, "seat": S}}: N the '
+                         'position (the number of moves), S the seat you play',
+                         code="tryagain.body")
+WHOLE = Refusal("'{name}' must be a whole number from {low} to {high}", code="request.number",
+                name=GIVEN, low=GIVEN, high=GIVEN)
+
+
+class TryAgain(Shape):
+    """``POST /api/games/{id}/try``: a new game against the computer from a position."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=TRY_AGAIN_BODY, missing={"at": TRY_AGAIN_BODY}, fields={"at": WHOLE, "seat": WHOLE})
+
+    at: Annotated[int, msgspec.Meta(ge=0, description="the position: its number of moves")]
+    seat: Annotated[int, msgspec.Meta(ge=0, description=(
+        "the seat you play (default: the seat to move there)"))] | UnsetType = UNSET

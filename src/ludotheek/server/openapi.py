@@ -17,6 +17,7 @@ from ludotheek.server.bodies import (
     NewProfile,
     RematchBody,
     Rename,
+    TryAgain,
     TryBody,
     VersionBody,
 )
@@ -26,7 +27,7 @@ from ludotheek.server.shapes import Answer, Shape, ref, schemas
 #: the shapes the document describes (its components' schemas): the request bodies as the
 #: API checks them, the answers as it sends them
 SHAPES = (CreateGame, MoveBody, LiveMove, VersionBody, RematchBody, TryBody, NewProfile,
-          Rename, ClaimSeat, ErrorReport, Problem, Created,
+          Rename, ClaimSeat, ErrorReport, TryAgain, Problem, Created,
           Imported, View, Hint, History, Scores)
 ERROR = ref(Problem)
 VIEW = ref(View)

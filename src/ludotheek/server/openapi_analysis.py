@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludotheek.server.bodies import TryAgain
+from ludotheek.server.shapes import ref
+
 NUMBERS = {"type": "array", "items": {"type": "number"}}
 POSITION = {"type": "object", "properties": {
     "at": {"type": "integer", "description": "the position's number in the replay (moves)"},
@@ -87,10 +90,8 @@ def paths(game_id: dict[str, Any], errors: Any) -> dict[str, Any]:
                 "position 'at' as its first moves (it replays exactly); 'seat' (default: "
                 "the seat to move there) is yours, the others are computers. " + RULE),
             "parameters": [game_id],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                "type": "object", "required": ["at"], "additionalProperties": False,
-                "properties": {"at": {"type": "integer", "minimum": 0},
-                               "seat": {"type": "integer", "minimum": 0}}}}}},
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": ref(TryAgain)}}},
             "responses": {"201": {"description": "the new game", "content": {
                 "application/json": {"schema": {"type": "object", "properties": {
                     "id": {"type": "string"}, "seat": {"type": "integer"},

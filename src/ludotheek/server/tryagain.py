@@ -13,26 +13,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec import UNSET
+
 from ludotheek import players
 from ludotheek.core.record import Record, effective_line
 from ludotheek.server.analysis import check_allowed
+from ludotheek.server.bodies import WHOLE, TryAgain
 from ludotheek.server.ending import check_room
 from ludotheek.server.errors import Forbidden, Invalid
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
 from ludotheek.server.service import GameService
+from ludotheek.server.shapes import convert_field, decode
 from ludotheek.store.games import new_token
 
-FIELDS = {"at", "seat"}
 #: the level of the computer that takes a person's seat
 LEVEL = "strong"
 
 
-def _number(body: dict[str, Any], key: str, low: int, high: int) -> int:
-    value = body[key]
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise Invalid(f"'{key}' must be a whole number from {low} to {high}",
-                      code="request.number", name=key, low=low, high=high)
+def _number(raw: Any, key: str, low: int, high: int) -> int:
+    """``raw`` as the field ``key`` of :class:`TryAgain`, from ``low`` to ``high``."""
+    where: dict[str, Any] = {"name": key, "low": low, "high": high}
+    value: int = convert_field(TryAgain, key, raw, where)
+    if not low <= value <= high:
+        raise WHOLE.error(**where)
     return value
 
 
@@ -45,11 +49,10 @@ async def try_again(service: GameService, live: LiveGame, body: Any,
         raise Forbidden("not while the game runs: a new game with its seed would show what "
                         "is still hidden in this one (the tiles to come)",
                         code="tryagain.secret_running")
-    if not isinstance(body, dict) or "at" not in body or set(body) - FIELDS:
-        raise Invalid('the body must be {"at": N} or {"at": N, "seat": S}: N the '
-                      'position (the number of moves), S the seat you play',
-                      code="tryagain.body")
-    at = _number(body, "at", 0, live.version)
+    asked = decode(TryAgain, body, hooks={  # the seat is checked once the position is known
+        "at": lambda raw, _: _number(raw, "at", 0, live.version),
+        "seat": lambda raw, _: raw})
+    at = asked.at
     prefix = tuple(live.moves[:at])
     moves = tuple(prefix[k - 1] for k in effective_line(prefix))
     record = Record(live.game.name, live.options, live.seed, moves)
@@ -58,7 +61,7 @@ async def try_again(service: GameService, live: LiveGame, body: Any,
         raise Invalid("the game is over in that position; choose an earlier one",
                       code="tryagain.over")
     n = len(live.seats)
-    seat = _number(body, "seat", 0, n - 1) if "seat" in body else state.to_move
+    seat = state.to_move if asked.seat is UNSET else _number(asked.seat, "seat", 0, n - 1)
     assert seat is not None
     levels = players.levels(live.game.name)
     seats = []
