@@ -84,6 +84,10 @@ def test_views_and_histories_are_what_their_shapes_declare(client: TestClient,
     if r.status_code == 200:  # a game with resignations
         fits(r.json(), answers.View)
     fits(client.get(f"/api/scores/{game}").json(), answers.Scores)
+    listing = client.get("/api/games").json()
+    fits(listing, answers.Listing)
+    for entry in listing["games"]:
+        fits(entry, answers.ListedGame)
     refused = client.post(f"/api/games/{gid}/moves", json={"move": "x", "version": 0})
     assert set(refused.json()) <= {f.name for f in msgspec.structs.fields(answers.Problem)}
     msgspec.convert(refused.json(), answers.Problem)

@@ -105,6 +105,39 @@ class View(Answer):
         "computer player")]
 
 
+class SeatListed(Answer):
+    """A seat as the lobby lists it."""
+
+    type: Literal["person", "computer"]
+    level: str | None
+    name: str | None
+    left: bool
+
+
+class ListedGame(Answer):
+    """A game as the lobby lists it (no tokens, no seed)."""
+
+    id: str
+    game: str
+    status: Status
+    version: int
+    to_move: int | None
+    result: Annotated[dict[str, Any] | None, _about("a finished game's scores, winners and "
+                                                    "reason")]
+    created: float
+    updated: float
+    options: dict[str, Any]
+    parent: str | None
+    seats: list[SeatListed]
+    names: Annotated[list[str], _about("the seats' names in the language asked for")]
+
+
+class Listing(Answer):
+    """Games in progress and finished ones, newest first."""
+
+    games: list[ListedGame]
+
+
 class ScoreEntry(Answer):
     place: int
     name: str

@@ -7,7 +7,16 @@ from typing import Any
 from ludotheek import __version__
 from ludotheek.games import names
 from ludotheek.server import profiles_spec
-from ludotheek.server.answers import Created, Hint, History, Imported, Problem, Scores, View
+from ludotheek.server.answers import (
+    Created,
+    Hint,
+    History,
+    Imported,
+    Listing,
+    Problem,
+    Scores,
+    View,
+)
 from ludotheek.server.bodies import (
     ClaimSeat,
     CreateGame,
@@ -28,7 +37,7 @@ from ludotheek.server.shapes import Answer, Shape, ref, schemas
 #: API checks them, the answers as it sends them
 SHAPES = (CreateGame, MoveBody, LiveMove, VersionBody, RematchBody, TryBody, NewProfile,
           Rename, ClaimSeat, ErrorReport, TryAgain, Problem, Created,
-          Imported, View, Hint, History, Scores)
+          Imported, View, Hint, History, Scores, Listing)
 ERROR = ref(Problem)
 VIEW = ref(View)
 HISTORY = ref(History)
@@ -161,9 +170,7 @@ def _game_paths() -> dict[str, Any]:
                     {"name": "offset", "in": "query",
                      "schema": {"type": "integer", "minimum": 0, "maximum": 10**9}},
                 ],
-                "responses": {"200": {"description": "games", "content": {
-                    "application/json": {"schema": {"type": "object"}}}},
-                    **_errors(400)},
+                "responses": {"200": _json("games", Listing), **_errors(400)},
             },
         },
         "/api/games/{id}": {"get": {
