@@ -227,8 +227,10 @@ def test_a_websocket_move_that_does_not_fit(client: TestClient) -> None:
     assert client.get(f"/api/games/{gid}").json()["version"] == 0
 
 
-NAME = ("ratings.name", {"max": 32}, "'name' must be a text of 1 to 32 characters")
-BODY_NAME = ("ratings.body_name", {}, 'the body must be {"name": NAME}')
+#: (code, params, message)
+Expected = tuple[str, dict[str, Any], str]
+NAME: Expected = ("ratings.name", {"max": 32}, "'name' must be a text of 1 to 32 characters")
+BODY_NAME: Expected = ("ratings.body_name", {}, 'the body must be {"name": NAME}')
 PROFILE = [  # (path, body, (code, params, message))
     ("/api/profiles", [], BODY_NAME), ("/api/profiles", {"name": "Ann", "x": 1}, BODY_NAME),
     ("/api/profiles", {}, NAME), ("/api/profiles", {"name": 5}, NAME),
@@ -266,7 +268,7 @@ def test_a_claim_body_that_does_not_fit(client: TestClient, body: Any, code: str
 
 
 REPORT_FIELDS = "agent, context, game, game_id, kind, message, stack, url, version"
-NO_MESSAGE = ("report.message", {}, "'message' must be a text saying what went wrong")
+NO_MESSAGE: Expected = ("report.message", {}, "'message' must be a text saying what went wrong")
 REPORTS = [
     ([], ("report.body", {}, "the body must be a JSON object with at least 'message'")),
     ({"message": "x", "zz": 1, "b": 2}, ("request.unknown_field",
@@ -302,8 +304,9 @@ def _number(name: str, high: int) -> tuple[str, dict[str, Any], str]:
             f"'{name}' must be a whole number from 0 to {high}")
 
 
-TRY_AGAIN_BODY = ("tryagain.body", {}, 'the body must be {"at": N} or {"at": N, "seat": S}: '
-                  "N the position (the number of moves), S the seat you play")
+TRY_AGAIN_BODY: Expected = (
+    "tryagain.body", {}, 'the body must be {"at": N} or {"at": N, "seat": S}: '
+    "N the position (the number of moves), S the seat you play")
 TRY_AGAIN = [
     ([], TRY_AGAIN_BODY), ({}, TRY_AGAIN_BODY), ({"seat": 0}, TRY_AGAIN_BODY),
     ({"at": 0, "turn": 1}, TRY_AGAIN_BODY), ({"at": "0"}, _number("at", 0)),
