@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from ludotheek import lessons
+from ludotheek.games import names
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -18,8 +19,7 @@ RINGS = """(id) => [...document.querySelectorAll(`#diagram-${id} .learn-ring.loo
     .filter((r) => !r.hidden).length"""
 
 
-@pytest.mark.parametrize("game", [g for g in ("wari", "haaienzee", "akwaier", "aqua_romana")
-                                  if lessons.howto(g) is not None])
+@pytest.mark.parametrize("game", [g for g in names() if lessons.howto(g) is not None])
 def test_every_diagram_and_its_rings(server: ServerProcess, context_factory: Any,
                                      game: str) -> None:
     data = httpx.get(f"{server.url}/api/learn/{game}/howto").json()
