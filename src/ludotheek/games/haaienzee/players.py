@@ -11,7 +11,7 @@
 
 The levels (weakest first): *beginner* is ``greedy:care=0`` choosing with a temperature
 of half a fish (``tempered``: often a move that eats less than it could); *novice*,
-*easy* and *normal* are ``greedy`` at temperatures of 0.05, 0.025 and 0.01 fish (the
+*easy* and *normal* are ``greedy`` at temperatures of 0.1, 0.025 and 0.01 fish (the
 spots for the next turn are worth fractions of a fish, so they misjudge those); *good* is
 ``greedy``; *expert* is ``strong`` with play-outs of two shark turns, *strong* of twelve.
 Their ratings: docs/strength.md."""
@@ -76,7 +76,7 @@ PLAYERS: dict[str, PlayerInfo] = {
 LEVELS: dict[str, Level] = {
     "beginner": level("beginner", "tempered", {"inner": "greedy", "care": 0,
                                                "temperature": 0.5}),
-    "novice": level("novice", "tempered", {"inner": "greedy", "temperature": 0.05}),
+    "novice": level("novice", "tempered", {"inner": "greedy", "temperature": 0.1}),
     "easy": level("easy", "tempered", {"inner": "greedy", "temperature": 0.025}),
     "normal": level("normal", "tempered", {"inner": "greedy", "temperature": 0.01}),
     "good": level("good", "greedy"),
