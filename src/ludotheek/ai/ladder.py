@@ -55,6 +55,9 @@ class RatingPlan:
     not replay. ``opening``: plies played at random (from the deal's seed) before the
     levels take over, the same for both rotations of a deal: in a game without chance,
     two levels that draw no lots would otherwise play one game again and again.
+    ``ends``: tables with the ladder's weakest or strongest level play this many times as
+    many games: each has one neighbour where the others have two, so its rating is known
+    less well from as many games a table.
     """
 
     seats: int = 2
@@ -64,11 +67,15 @@ class RatingPlan:
     slow_factor: float = 1.0
     timed: Sequence[str] = ()
     opening: int = 0
+    ends: float = 1.0
 
     def describe(self) -> dict[str, Any]:
-        return {"seats": self.seats, "games": list(self.games), "options": dict(self.options),
-                "slow": list(self.slow), "slow_factor": self.slow_factor,
-                "timed": list(self.timed), "opening": self.opening}
+        out = {"seats": self.seats, "games": list(self.games), "options": dict(self.options),
+               "slow": list(self.slow), "slow_factor": self.slow_factor,
+               "timed": list(self.timed), "opening": self.opening}
+        if self.ends != 1.0:
+            out["ends"] = self.ends
+        return out
 
 
 @dataclass(frozen=True)
@@ -88,6 +95,9 @@ def tables(ladder: Sequence[str], plan: RatingPlan) -> list[Table]:
 
     >>> [(t.key, t.games) for t in tables(["a", "b", "c"], RatingPlan(games=(10, 4)))]
     [('a,b', 10), ('a,c', 4), ('b,c', 10)]
+    >>> [(t.key, t.games) for t in tables(["a", "b", "c", "d"], RatingPlan(games=(10, 4),
+    ...                                                                    ends=1.5))]
+    [('a,b', 15), ('a,c', 6), ('a,d', 6), ('b,c', 10), ('b,d', 6), ('c,d', 15)]
     """
     if plan.seats > len(ladder):
         raise ValueError(f"{plan.seats} seats need as many levels; there are {len(ladder)}")
@@ -98,6 +108,8 @@ def tables(ladder: Sequence[str], plan: RatingPlan) -> list[Table]:
         names = tuple(ladder[i] for i in combo)
         if any(name in plan.slow for name in names):
             n = max(1, round(n * plan.slow_factor))
+        if plan.ends != 1.0 and (ladder[0] in names or ladder[-1] in names):
+            n = max(1, round(n * plan.ends))
         if n > 0:
             out.append(Table(names, n))
     return out

@@ -84,5 +84,6 @@ LEVELS: dict[str, Level] = {
     "strong": level("strong", "strong", {}, 1.0),
 }
 
-#: two seats; 300 games between neighbours on the ladder, 100 a step further, 30 else
-RATING_PLAN = RatingPlan(seats=2, games=(300, 100, 30))
+#: two seats; 300 games between neighbours on the ladder, 100 a step further, 30 else;
+#: half as many again for beginner's and strong's tables (one neighbour each)
+RATING_PLAN = RatingPlan(seats=2, games=(300, 100, 30), ends=1.5)
