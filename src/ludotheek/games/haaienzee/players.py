@@ -85,5 +85,5 @@ LEVELS: dict[str, Level] = {
 }
 
 #: two seats; 300 games between neighbours on the ladder, 100 a step further, 30 else;
-#: half as many again for beginner's and strong's tables (one neighbour each)
-RATING_PLAN = RatingPlan(seats=2, games=(300, 100, 30), ends=1.5)
+#: twice as many for beginner's and strong's tables (one neighbour each)
+RATING_PLAN = RatingPlan(seats=2, games=(300, 100, 30), ends=2.0)
