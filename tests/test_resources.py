@@ -158,3 +158,102 @@ def test_build_command(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["build", "nothing", "--lang", "en"])
     assert stop.value.code == 2
+
+
+def _module_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A module of its own (``toy_kernel``) whose file the tests touch."""
+    (tmp_path / "src").mkdir()
+    file = tmp_path / "src" / "toy_kernel.py"
+    file.write_text("X = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "src"))
+    return file
+
+
+def test_machine_code_is_stale_once_its_source_is_touched_or_its_cache_gone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba keys its cache by the source file's place and modification time: a copy of a
+    ``machine_code`` data set is stale (rebuilt in the background) once the file is
+    touched with the same text, or once the cache folder is empty - instead of being
+    compiled again by the first process that opens it. Other data sets naming the
+    same code only follow its text."""
+    file = _module_file(tmp_path, monkeypatch)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "index").write_text("x")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(cache))
+    compiled = DataSet("toy-compiled", {"en": "x"}, "1", _build, _open, code=("toy_kernel",),
+                       params={"parts": 1}, machine_code=True)
+    plain = DataSet("toy-plain", {"en": "x"}, "1", _build, _open, code=("toy_kernel",),
+                    params={"parts": 1})
+    monkeypatch.setattr(resources, "data_sets", lambda: {d.name: d for d in (compiled, plain)})
+    for ds in (compiled, plain):
+        resources.build(tmp_path / "data", ds.name)
+    provided = resources.FolderResources(tmp_path / "data", "load")
+    assert provided.get("toy-compiled") is not None and provided.get("toy-plain") is not None
+    before = {ds.name: resources.version_of(ds) for ds in (compiled, plain)}
+    st = file.stat()
+    os.utime(file, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    assert resources.version_of(plain) == before["toy-plain"]
+    assert resources.version_of(compiled) != before["toy-compiled"]
+    assert resources.FolderResources(tmp_path / "data", "load").get("toy-compiled") is None
+    assert resources.FolderResources(tmp_path / "data", "load").get("toy-plain") is not None
+    os.utime(file, ns=(st.st_atime_ns, st.st_mtime_ns))  # back: usable again
+    assert resources.FolderResources(tmp_path / "data", "load").get("toy-compiled") is not None
+    (cache / "index").unlink()  # the cache emptied
+    assert resources.FolderResources(tmp_path / "data", "load").get("toy-compiled") is None
+    assert resources.FolderResources(tmp_path / "data", "load").get("toy-plain") is not None
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "elsewhere"))
+    assert resources.version_of(compiled) != before["toy-compiled"]
+
+
+class _Started:
+    pid = 4242
+
+
+def test_a_preloaded_data_set_does_not_wait_in_the_build_queue(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The background build of a data set declared ``preload`` (the compiled search) starts
+    at once; the others wait for one another in the data folder's queue (a fresh install
+    asks for all of them at its first move)."""
+    quick = DataSet("toy-quick", {"en": "x"}, "1", _build, _open, params={"parts": 1},
+                    preload=True)
+    monkeypatch.setattr(resources, "data_sets", lambda: {"toy-quick": quick, "toy-numbers": TOY})
+    commands: list[list[str]] = []
+
+    def popen(args: list[str], **kwargs: Any) -> _Started:
+        commands.append(list(args))
+        return _Started()
+
+    monkeypatch.setattr(resources.subprocess, "Popen", popen)
+    provided = resources.FolderResources(tmp_path)
+    assert provided.build_in_background("toy-quick") and provided.build_in_background(
+        "toy-numbers")
+    assert [c[c.index("build") + 1] for c in commands] == ["toy-quick", "toy-numbers"]
+    assert "--queue" not in commands[0] and "--queue" in commands[1]
+
+
+def test_build_preloaded_builds_what_an_install_builds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ludotheek build --preloaded`` (scripts/ensure-env runs it): every data set declared
+    ``preload`` and no other."""
+    from click.testing import CliRunner
+
+    from ludotheek.cli import cli
+
+    quick = DataSet("toy-quick", {"en": "Quick"}, "1", _build, _open, params={"parts": 1},
+                    preload=True)
+    monkeypatch.setattr(resources, "data_sets", lambda: {"toy-quick": quick, "toy-numbers": TOY})
+    result = CliRunner().invoke(cli, ["build", "--preloaded", "--folder", str(tmp_path),
+                                      "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "toy-quick" / resources.MANIFEST).exists()
+    assert not (tmp_path / "toy-numbers").exists()
+    empty = CliRunner().invoke(cli, ["build", "--folder", str(tmp_path), "--lang", "en"])
+    assert empty.exit_code != 0
+
+
+def test_the_install_compiles_the_preloaded_data_sets() -> None:
+    """scripts/ensure-env builds them once when it installs (not at the first move)."""
+    script = (Path(__file__).parents[1] / "scripts" / "ensure-env").read_text()
+    install = script[script.index('if [ ! -f "$stamp" ]'):]
+    assert "ludotheek build --preloaded" in install.split("touch")[0]

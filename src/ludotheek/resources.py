@@ -69,12 +69,19 @@ def data_set(name: str) -> DataSet:
 
 
 def version_of(ds: DataSet) -> str:
-    """The declared version and a digest of the source of the modules in ``ds.code``."""
+    """The declared version and a digest of the source of the modules in ``ds.code``
+    (for ``machine_code``: also their places and modification times, and the compiler's
+    cache folder)."""
     h = hashlib.sha256(ds.version.encode())
     for module in ds.code:
         spec = importlib.util.find_spec(module)
         if spec is not None and spec.origin:
             h.update(Path(spec.origin).read_bytes())
+            if ds.machine_code:
+                st = os.stat(spec.origin)
+                h.update(f"{spec.origin}:{st.st_mtime_ns}:{st.st_size}".encode())
+    if ds.machine_code:
+        h.update(os.environ.get("NUMBA_CACHE_DIR", "").encode())
     if ds.code:
         with contextlib.suppress(ImportError):
             import numba
@@ -313,7 +320,7 @@ class FolderResources:
         except BadOption:
             return None
         store = FolderStore.open(self.root / name, name, version_of(ds))
-        if store is None:
+        if store is None or (ds.machine_code and not _cache_present()):
             return None
         try:
             return ds.open(store)
@@ -322,7 +329,14 @@ class FolderResources:
 
     def build_in_background(self, name: str) -> bool:
         """Start ``ludotheek build NAME`` in the background, niced, unless one is running
-        for ``name`` (a lock file with its process id). True if started."""
+        for ``name`` (a lock file with its process id). True if started. One build at a
+        time waits for another (the data folder's queue), except that of a data set
+        declared ``preload`` (quick, and needed at once: it does not wait behind an
+        endgame database)."""
+        try:
+            preload = data_set(name).preload
+        except BadOption:
+            preload = False
         folder = self.root / name
         folder.mkdir(parents=True, exist_ok=True)
         lock = folder / "build.lock"
@@ -341,13 +355,26 @@ class FolderResources:
         env = dict(os.environ, LUDOTHEEK_DATA=str(self.root))
         proc = subprocess.Popen(
             [sys.executable, "-m", "ludotheek", "build", name, "--lock", str(lock),
-             "--nice", "10", "--queue"],
+             "--nice", "10", *(() if preload else ("--queue",))],
             stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True, env=env,
         )
         log.close()
         os.write(fd, str(proc.pid).encode())
         os.close(fd)
         return True
+
+
+def _cache_present() -> bool:
+    """Whether the compiler's cache folder holds anything (a copy of a ``machine_code``
+    data set whose cache was removed is stale)."""
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if not folder:
+        return True  # the compiler's own default place beside the sources
+    try:
+        with os.scandir(folder) as entries:
+            return any(True for _ in entries)
+    except OSError:
+        return False
 
 
 def _alive(pid: int) -> bool:

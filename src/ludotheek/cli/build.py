@@ -123,7 +123,10 @@ class _BuildCommand(click.Command):
 
 @click.command("build", cls=_BuildCommand,
                context_settings={"ignore_unknown_options": True})
-@click.argument("words", nargs=-1, required=True, metavar="NAME... [--PARAM N]...")
+@click.argument("words", nargs=-1, metavar="NAME... [--PARAM N]...")
+@click.option("--preloaded", is_flag=True,
+              help="Also the data sets the players need at once (compiled code; what an "
+                   "install builds).")
 @click.option("--folder", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="The data folder to keep it in (default: ludotheek's data folder).")
 @click.option("--nice", "niceness", type=click.IntRange(0, 19), default=0,
@@ -135,8 +138,8 @@ class _BuildCommand(click.Command):
 @click.option("--quiet", is_flag=True, help="No summary at the end.")
 @click.option("--force", is_flag=True, help="Build again even if a valid copy is there.")
 @lang_option
-def command(words: tuple[str, ...], folder: Path | None, niceness: int, lock: Path | None,
-            queue: bool, quiet: bool, force: bool, lang: str) -> None:
+def command(words: tuple[str, ...], preloaded: bool, folder: Path | None, niceness: int,
+            lock: Path | None, queue: bool, quiet: bool, force: bool, lang: str) -> None:
     """Build the data sets NAME... once and keep them in the data folder."""
     from ludotheek.store.paths import data_dir
 
@@ -147,6 +150,8 @@ def command(words: tuple[str, ...], folder: Path | None, niceness: int, lock: Pa
         resources.setup(root)
         known = resources.data_sets()
         names, given = _split(words)
+        if preloaded:
+            names += [n for n, ds in known.items() if ds.preload and n not in names]
         _check(names, given, known)
         with resources.queue_lock(root) if queue else contextlib.nullcontext():
             for name in names:

@@ -100,8 +100,15 @@ class DataSet:
     about: str = ""
     #: a summary of a built copy, in words (``ludotheek build`` prints it)
     describe: Callable[[Source], str] | None = None
-    #: opened as soon as a process that plays starts (needed at once, quick to open)
+    #: opened as soon as a process that plays starts (needed at once, quick to open); an
+    #: install builds it (``ludotheek build --preloaded``), and a background build of it
+    #: does not wait behind the long ones
     preload: bool = False
+    #: its build leaves machine code in a compiler's cache that is keyed by the place and
+    #: modification time of the source files in ``code`` (numba's): those are part of the
+    #: version too, so that a touched or moved source makes the copy stale (rebuilt in the
+    #: background) instead of being compiled again by the first process that opens it
+    machine_code: bool = False
 
 
 class Resources(Protocol):

@@ -72,7 +72,7 @@ def _endgames(abapa: bool) -> DataSet:
 
 SEARCH_SET = DataSet(SEARCH, {"en": "Wari's compiled search", "nl": "Wari's gecompileerde zoeker",
                               "no": "Waris kompilerte søk"}, "1", _build_search, _open_search,
-                     code=("ludotheek.games.wari.kernel",), preload=True,
+                     code=("ludotheek.games.wari.kernel",), preload=True, machine_code=True,
                      about="numba compiles it once: under a minute")
 
 def _book(abapa: bool) -> DataSet:
