@@ -20,6 +20,11 @@ where they differ (docs/performance.md, "Wari") our engine decides:
 - a forced grand slam captures in our rules and ends the game at once, so the
   bot never has to search the different board OpenSpiel would have.
 
+``strong`` uses the data sets of the data folder (``LUDOTHEEK_DATA``; the compiled search,
+the endgame database, the openings book) as the command line provides them; with
+``LUDOTHEEK_BUILDS=load`` nothing missing is built meanwhile. ``--part K/N`` plays only the
+games g with g % N == K (N processes share a match, each with its own ``--out``).
+
 Every move is checked: the two boards must be equal while the bot's state is
 live. Results are appended to a JSON-lines file one game at a time (``--out``), so
 a long run can be followed and resumed (``--resume`` skips games already there).
@@ -38,7 +43,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ludotheek import players
+from ludotheek import players, resources
 from ludotheek.games.wari import GAME, WariState
 
 OPENSPIEL_SEEDS = 4  # OpenSpiel's oware: 4 seeds a house (its default and ours)
@@ -207,14 +212,18 @@ def main(argv: list[str] | None = None) -> None:
                         default=[], metavar="KEY=VALUE", help="a parameter of strong")
     parser.add_argument("--out", type=Path, default=None, help="JSON lines, one per game")
     parser.add_argument("--resume", action="store_true", help="skip games already in --out")
+    parser.add_argument("--part", default="0/1", help="K/N: only the games g with g %% N == K")
     args = parser.parse_args(argv)
+    part, parts = (int(x) for x in args.part.split("/"))
+    resources.setup()  # the players' data sets, as the command line provides them
+    resources.preload()
     rows: list[dict[str, Any]] = []
     if args.out and args.resume and args.out.exists():
         rows = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()]
     done = {r["game"] for r in rows}
     start = time.perf_counter()
     for g in range(args.games):
-        if g in done:
+        if g in done or g % parts != part:
             continue
         row = play(g, args.seed + g, args.seconds, args)
         rows.append(row)
