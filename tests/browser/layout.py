@@ -76,6 +76,46 @@ def out_of_view(page: Any, selectors: list[str]) -> list[str]:
     return problems
 
 
+def overlaps(page: Any, over: str, under: str) -> list[str]:
+    """Whether the first visible element of ``over`` lies over that of ``under`` (a panel stuck
+    to the screen over the board, say); empty when not (or when either is not shown)."""
+    boxes = dict(_run(page, "boxes", [over, under]))
+    a, b = boxes[over], boxes[under]
+    if a is None or b is None:
+        return []
+    if a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5 \
+            and a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5:
+        return [f"{over} {round(a['top'])}-{round(a['bottom'])} over {under} "
+                f"{round(b['top'])}-{round(b['bottom'])}"]
+    return []
+
+
+def fits_in(page: Any, element: Any, scroller: str, under: str, until: str = "") -> list[str]:
+    """Scroll ``scroller`` (a dialog that scrolls) so that ``element`` starts just under
+    ``under`` (the dialog's sticky title), and say whether it is then seen whole (down to the
+    bottom of its part ``until``, when given): inside the viewport and the scroller's visible
+    box."""
+    box = element.evaluate(
+        """(e, [scroller, under, until]) => {
+             const s = document.querySelector(scroller), u = document.querySelector(under);
+             s.scrollTop += e.getBoundingClientRect().top - u.getBoundingClientRect().bottom;
+             const r = e.getBoundingClientRect(), v = s.getBoundingClientRect();
+             const end = until ? e.querySelector(until).getBoundingClientRect() : r;
+             const top = Math.max(u.getBoundingClientRect().bottom, 0);
+             const bottom = Math.min(v.bottom, window.innerHeight);
+             return { top: r.top, bottom: end.bottom, room: bottom - top, from: top, to: bottom,
+                      left: r.left, right: r.right };
+           }""", [scroller, under, until])
+    width = page.viewport_size["width"]
+    problems = []
+    if box["top"] < box["from"] - 0.5 or box["bottom"] > box["to"] + 0.5:
+        problems.append(f"{round(box['bottom'] - box['top'])} px high in "
+                        f"{round(box['room'])} px of room")
+    if box["left"] < -0.5 or box["right"] > width + 0.5:
+        problems.append(f"{round(box['left'])}-{round(box['right'])} outside {width} px")
+    return problems
+
+
 def small_targets(page: Any, exempt: str | None = None) -> list[str]:
     """Tap targets smaller than TAP px either way; ``exempt`` selects the dense boards' parts
     (which take a two-step touch instead)."""

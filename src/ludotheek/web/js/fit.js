@@ -15,6 +15,18 @@ function visible(node) {
   return node.isConnected && node.getClientRects().length > 0;
 }
 
+// An element's box where the page's flow puts it: one that sticks to the screen's edge (the
+// guided game's coach on a phone) may be drawn elsewhere, over the board, while the page is
+// too long; it is measured in its place.
+function inFlow(node) {
+  if (getComputedStyle(node).position !== "sticky") return node.getBoundingClientRect();
+  const old = node.style.position;
+  node.style.position = "relative";
+  const r = node.getBoundingClientRect();
+  node.style.position = old;
+  return r;
+}
+
 export function fitNow() {
   pending = false;
   for (const board of document.querySelectorAll("#board [data-fit]")) {   // not the diagrams of a dialog
@@ -23,7 +35,7 @@ export function fitNow() {
     let below = 0;
     for (const keep of document.querySelectorAll("[data-keep]")) {
       if (!visible(keep) || keep.closest("dialog")) continue;
-      const r = keep.getBoundingClientRect();
+      const r = inFlow(keep);
       // only what lies under the board (in a column beside it, it needs no room)
       if (r.top >= rect.top && r.left < rect.right && r.right > rect.left) below = Math.max(below, r.bottom - rect.bottom);
     }

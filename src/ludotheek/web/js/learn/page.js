@@ -10,6 +10,7 @@
 import { api } from "../api.js";
 import { installErrorReports, reportError } from "../errors.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "../i18n.js";
+import { fit, keepFitting } from "../fit.js";
 import { errorText, problemText } from "../problems.js";
 import { startGame } from "../newgame.js";
 import { el, prefersMotion, sleep, toast } from "../ui.js";
@@ -46,6 +47,7 @@ function show(view, prev) {
   if (!line && view.over) line = t("game.over");
   status.textContent = line || "";
   try { renderer.update(view, prev); } catch (err) { reportError(err); }
+  fit();   // the whole board, the coach and what it rings in view together (js/fit.js)
 }
 
 // The pause before the next move of another seat is shown (its renderer's, at least a
@@ -217,6 +219,7 @@ async function main() {
   });
   marker = new Marker(document.body);
   await enter(0);
+  keepFitting();
   document.addEventListener("languagechange", async () => {
     apply(document);
     title();
