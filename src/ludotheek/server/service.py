@@ -110,8 +110,9 @@ class GameService:
         await self.turns.idle()
 
     async def close(self) -> None:
-        """Stop the computer turns in progress."""
+        """Stop the computer turns in progress (and then the move writer's thread)."""
         await self.turns.close()
+        self.writer.close()
 
     # --- a scaled-out site -------------------------------------------------------------
     async def fresh(self, live: LiveGame) -> LiveGame:

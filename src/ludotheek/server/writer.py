@@ -1,15 +1,19 @@
-"""Group commit: moves arriving together are stored in one transaction.
+"""Group commit: moves arriving together are stored in one transaction, by one thread.
 
 A single task drains the queue: while one batch is being written, the next
 one gathers. Every move is still committed before its sender hears of it, but
 many games share one disk sync, so a busy server stays fast.
+
+The batches go to a thread of the writer's own (``move-writer``), not to the
+general pool of blocking work: one thread is all SQLite lets write at a time,
+and handing work to an executor's thread costs about half of what a general
+``anyio.to_thread`` call costs (its limiter, its queue; docs/performance.md).
 """
 
 from __future__ import annotations
 
 import asyncio
-
-import anyio.to_thread
+from concurrent.futures import ThreadPoolExecutor
 
 from ludotheek.store.games import GameStore, MoveWrite, StaleVersion
 
@@ -20,23 +24,26 @@ class MoveWriter:
         self.max_batch = max_batch
         self._pending: list[tuple[MoveWrite, asyncio.Future[int]]] = []
         self._task: asyncio.Task[None] | None = None
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="move-writer")
 
     async def append(self, write: MoveWrite) -> int:
         """Store ``write``; its new version, or :class:`StaleVersion`."""
-        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[int] = loop.create_future()
         self._pending.append((write, future))
         if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._drain())
+            self._task = loop.create_task(self._drain())
         return await future
 
     async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while self._pending:
                 batch = self._pending[: self.max_batch]
                 del self._pending[: self.max_batch]
                 try:
-                    results = await anyio.to_thread.run_sync(
-                        self.store.append_moves, [w for w, _ in batch])
+                    results = await loop.run_in_executor(
+                        self._thread, self.store.append_moves, [w for w, _ in batch])
                 except Exception as exc:  # the whole transaction failed: nobody is acknowledged
                     for _, future in batch:
                         if not future.done():
@@ -51,3 +58,7 @@ class MoveWriter:
                         future.set_result(result)
         finally:
             self._task = None
+
+    def close(self) -> None:
+        """Let the writer's thread end once it has written what it was given."""
+        self._thread.shutdown(wait=False)

@@ -1,0 +1,113 @@
+"""Group commit (server/writer.py): moves arriving together share one transaction, written
+by the writer's own thread; each move is answered on its own."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from ludotheek.server.writer import MoveWriter
+from ludotheek.store import open_database
+from ludotheek.store.database import Database
+from ludotheek.store.games import MoveWrite, StaleVersion
+
+PEOPLE = [{"type": "person", "level": None, "name": None}] * 2
+
+
+def _games(db: Database, n: int) -> list[str]:
+    return [db.games.create("wari", {}, i, PEOPLE, [None, None], 0).id for i in range(n)]
+
+
+def _write(gid: str, version: int, move: str) -> MoveWrite:
+    return MoveWrite(gid, version, move, version % 2, (version + 1) % 2, "active", None)
+
+
+class Spy:
+    """Records each transaction the writer asks for: its moves and the thread it ran on."""
+
+    def __init__(self, db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls: list[tuple[str, int]] = []
+        real = db.games.append_moves
+
+        def append_moves(batch: Sequence[MoveWrite]) -> list[int | StaleVersion]:
+            self.calls.append((threading.current_thread().name, len(batch)))
+            return real(batch)
+
+        monkeypatch.setattr(db.games, "append_moves", append_moves)
+
+
+def test_moves_arriving_together_are_one_transaction_on_the_writers_thread(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = open_database(tmp_path / "w.sqlite3")
+    gids = _games(db, 5)
+    spy = Spy(db, monkeypatch)
+    writer = MoveWriter(db.games)
+
+    async def run() -> list[int]:
+        return await asyncio.gather(*(writer.append(_write(g, 0, "3")) for g in gids))
+
+    try:
+        assert asyncio.run(run()) == [1] * 5
+    finally:
+        writer.close()
+    assert spy.calls == [(spy.calls[0][0], 5)]
+    assert spy.calls[0][0].startswith("move-writer")
+    assert [db.games.get(g).moves for g in gids] == [("3",)] * 5  # type: ignore[union-attr]
+    db.close()
+
+
+def test_a_stale_move_fails_alone_and_the_others_of_its_batch_are_stored(
+        tmp_path: Path) -> None:
+    db = open_database(tmp_path / "w.sqlite3")
+    a, b = _games(db, 2)
+    db.games.append_move(a, 0, "3", 0, 1, "active", None)  # a is at version 1 now
+    writer = MoveWriter(db.games)
+
+    async def run() -> list[int | BaseException]:
+        return await asyncio.gather(writer.append(_write(a, 0, "4")),
+                                    writer.append(_write(b, 0, "5")), return_exceptions=True)
+
+    try:
+        stale, stored = asyncio.run(run())
+    finally:
+        writer.close()
+    assert isinstance(stale, StaleVersion) and stale.current == 1
+    assert stored == 1
+    assert db.games.get(a).moves == ("3",)  # type: ignore[union-attr]
+    assert db.games.get(b).moves == ("5",)  # type: ignore[union-attr]
+    db.close()
+
+
+def test_a_failed_transaction_acknowledges_none_of_its_moves_and_the_next_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = open_database(tmp_path / "w.sqlite3")
+    a, b = _games(db, 2)
+    real = db.games.append_moves
+    failures = [OSError("disk full")]
+
+    def flaky(batch: Sequence[MoveWrite]) -> list[int | StaleVersion]:
+        if failures:
+            raise failures.pop()
+        return real(batch)
+
+    monkeypatch.setattr(db.games, "append_moves", flaky)
+    writer = MoveWriter(db.games)
+
+    async def run() -> tuple[list[int | BaseException], int]:
+        first = await asyncio.gather(writer.append(_write(a, 0, "3")),
+                                     writer.append(_write(b, 0, "3")), return_exceptions=True)
+        return first, await writer.append(_write(a, 0, "4"))
+
+    try:
+        first, later = asyncio.run(run())
+    finally:
+        writer.close()
+    assert [type(x) for x in first] == [OSError, OSError]
+    assert later == 1
+    assert db.games.get(a).moves == ("4",)  # type: ignore[union-attr]
+    assert db.games.get(b).moves == ()  # type: ignore[union-attr]
+    db.close()
