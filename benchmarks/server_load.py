@@ -100,7 +100,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--moves", type=int, default=30, help="client moves per game (at most)")
-    ap.add_argument("--level", default="easy",
+    # novice: the greedy player, an instant level (Wari's easy until 2026-12-02, a 2-ply
+    # search since): the server's work is measured, not a search
+    ap.add_argument("--level", default="novice",
                     help='the computer level of North, or "person" for a scripted North')
     ap.add_argument("--workers", type=int, default=1, help="computer worker processes")
     ap.add_argument("--json", action="store_true")

@@ -1,7 +1,8 @@
 """Sustained load: many concurrent games for minutes, next to a bare WebSocket echo.
 
-``--games`` scripted clients each play Wari against the computer (easy) over the
-game's WebSocket, closed loop, for ``--seconds``: move, wait for the view that
+``--games`` scripted clients each play Wari against the computer (``--level``, by
+default *novice*: the greedy player, an instant level) over the game's WebSocket,
+closed loop, for ``--seconds``: move, wait for the view that
 acknowledges it (the round trip that is timed), wait for the computer's reply,
 move again; a finished game is followed by a new one. Every acknowledged move
 is written down and looked up in the database at the end (a lost move is one
@@ -13,7 +14,8 @@ uvicorn, the same options as ``ludotheek serve``, in its own process like the
 server) that answers each message with a text as long as an average game view,
 driven by the same number of connections in the same closed loop, for
 ``--echo-seconds`` split before and after the games. Reported: throughput and
-p50/p99 round trip of both, and their ratios.
+p50/p99 round trip of both, and their ratios; the CPU time of the web process (its
+computer-player workers apart) and of the clients per move and per round trip.
 
     python -m benchmarks.soak_load --games 500 --seconds 600 [--echo-seconds 120] [--json]
 """
@@ -46,6 +48,9 @@ TIMEOUT = 30.0
 #: limits per address and the WebSocket rate per connection (20/s) are switched off
 SERVER_ARGS = ("--requests-per-second", "0", "--max-games-per-client", "100000000",
                "--ws-rate", "0")
+#: the computer's level: the greedy player, an instant level (the server's work is measured,
+#: not a search; Wari's *easy* was this player until 2026-12-02 and is a 2-ply search now)
+LEVEL = "novice"
 
 
 @dataclass
@@ -154,12 +159,12 @@ class Games(Phase):
 
 
 async def play(url: str, http: httpx.AsyncClient, phase: Games, stop: float,
-               rng: random.Random) -> None:
+               rng: random.Random, level: str) -> None:
     """One client: games against the computer, one after another, until ``stop``."""
     while time.monotonic() < stop:
         r = await http.post("/api/games", json={
             "game": "wari", "seed": rng.randrange(2**31),
-            "seats": [{"type": "person"}, {"type": "computer", "level": "easy"}]})
+            "seats": [{"type": "person"}, {"type": "computer", "level": level}]})
         if r.status_code != 201:
             phase.errors.append(f"create: {r.status_code} {r.text[:200]}")
             await asyncio.sleep(1)
@@ -202,7 +207,7 @@ async def play(url: str, http: httpx.AsyncClient, phase: Games, stop: float,
                                               "version": view["version"]}))
 
 
-async def games_phase(url: str, games: int, seconds: float) -> Games:
+async def games_phase(url: str, games: int, seconds: float, level: str) -> Games:
     phase = Games()
     stop = time.monotonic() + seconds
     # idle connections are dropped before uvicorn's own 5 s keep-alive ends, so that no
@@ -211,7 +216,7 @@ async def games_phase(url: str, games: int, seconds: float) -> Games:
     async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT, limits=limits) as http:
         async def client(i: int) -> None:
             try:
-                await play(url, http, phase, stop, random.Random(i))
+                await play(url, http, phase, stop, random.Random(i), level)
             except Exception as exc:
                 phase.errors.append(f"client {i}: {exc!r}")
 
@@ -230,14 +235,17 @@ def lost_moves(db: Path, acked: list[tuple[str, int, str]]) -> tuple[int, int]:
     return sum(stored.get((g, v)) != m for g, v, m in acked), len(stored)
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) used so far by process ``pid`` and its live children.
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU time (user + system) used so far by process ``pid``, and by its live children.
 
     The figure per move does not depend on how busy the machine is, as the round trips
     per second do: the measure to compare two versions of the server on a shared machine.
+    The children (the computer-player worker processes) are counted apart: an instant
+    level never reaches them, but their start (loading or compiling the searches of the
+    levels that do) costs seconds of CPU in the first minute.
     """
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    own = children = 0.0
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -245,32 +253,39 @@ def cpu_seconds(pid: int) -> float:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(entry.name) == pid or int(fields[1]) == pid:  # fields[1]: the parent
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+        used = (int(fields[11]) + int(fields[12])) / tick
+        if int(entry.name) == pid:
+            own += used
+        elif int(fields[1]) == pid:  # fields[1]: the parent
+            children += used
+    return own, children
 
 
 # --- the run -------------------------------------------------------------------------------
 
-async def measure(folder: Path, games: int, seconds: float, echo_seconds: float
-                  ) -> dict[str, Any]:
+async def measure(folder: Path, games: int, seconds: float, echo_seconds: float,
+                  level: str = LEVEL) -> dict[str, Any]:
     db = folder / "load.sqlite3"
     with ServerProcess(db, workers=1, args=SERVER_ARGS) as server:
         async with httpx.AsyncClient(base_url=server.url) as http:  # a view's size
             r = await http.post("/api/games", json={"game": "wari", "seats": [
-                {"type": "person"}, {"type": "computer", "level": "easy"}]})
+                {"type": "person"}, {"type": "computer", "level": level}]})
             view = (await http.get(f"/api/games/{r.json()['id']}")).text
         reply_bytes = len(json.dumps({"type": "view", "view": json.loads(view)}))
         echo = EchoProcess(reply_bytes)
         try:
             await echo.wait()
-            echo_cpu = cpu_seconds(echo.proc.pid)
+            echo_cpu, echo_client = cpu_seconds(echo.proc.pid)[0], time.process_time()
             before = await echo_phase(echo.port, games, echo_seconds / 2)
-            echo_cpu = cpu_seconds(echo.proc.pid) - echo_cpu
+            echo_cpu = cpu_seconds(echo.proc.pid)[0] - echo_cpu
+            echo_client = time.process_time() - echo_client
             assert server.proc is not None
-            server_cpu = cpu_seconds(server.proc.pid)
-            played = await games_phase(server.url, games, seconds)
-            server_cpu = cpu_seconds(server.proc.pid) - server_cpu
+            (server_cpu, workers_cpu), game_client = (cpu_seconds(server.proc.pid),
+                                                      time.process_time())
+            played = await games_phase(server.url, games, seconds, level)
+            server_cpu, workers_cpu = (b - a for a, b in zip((server_cpu, workers_cpu),
+                                                             cpu_seconds(server.proc.pid)))
+            game_client = time.process_time() - game_client
             after = await echo_phase(echo.port, games, echo_seconds / 2)
         finally:
             echo.stop()
@@ -279,18 +294,24 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float
                      before.errors + after.errors)
     g, e = played.figures(), echo_all.figures()
     return {
-        "games": games, "seconds": seconds, "python": sys.version.split()[0],
+        "games": games, "seconds": seconds, "level": level, "python": sys.version.split()[0],
         "game": {**g, "acknowledged_moves": len(played.acked), "lost_moves": lost,
                  "moves_in_database": stored, "games_started": played.games_started,
                  "games_finished": played.games_finished, "views": played.views,
                  "views_per_second": round(played.views / played.seconds, 1),
                  "mean_view_bytes": round(played.view_bytes / max(1, played.views)),
                  "server_cpu_seconds": round(server_cpu, 2),
+                 "computer_workers_cpu_seconds": round(workers_cpu, 2),
                  "server_cpu_ms_per_move": round(1000 * server_cpu / max(1, len(played.acked)),
-                                                 3)},
+                                                 3),
+                 # the clients' own process, which shares the machine with the servers
+                 "client_cpu_ms_per_move": round(
+                     1000 * game_client / max(1, len(played.acked)), 3)},
         "echo": {**e, "reply_bytes": reply_bytes,
                  "server_cpu_ms_per_round_trip": round(
                      1000 * echo_cpu / max(1, len(before.latencies)), 3),
+                 "client_cpu_ms_per_round_trip": round(
+                     1000 * echo_client / max(1, len(before.latencies)), 3),
                  "before": before.figures(),
                  "after": after.figures()},
         "ratio": {
@@ -302,14 +323,14 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float
     }
 
 
-def run(games: int, seconds: float, echo_seconds: float, folder: Path | None = None
-        ) -> dict[str, Any]:
+def run(games: int, seconds: float, echo_seconds: float, folder: Path | None = None,
+        level: str = LEVEL) -> dict[str, Any]:
     """Measure in ``folder`` (kept: the database and the server's log), or a temporary one."""
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-        return in_own_loop(measure(folder, games, seconds, echo_seconds))
+        return in_own_loop(measure(folder, games, seconds, echo_seconds, level))
     with tempfile.TemporaryDirectory() as tmp:
-        return in_own_loop(measure(Path(tmp), games, seconds, echo_seconds))
+        return in_own_loop(measure(Path(tmp), games, seconds, echo_seconds, level))
 
 
 def main() -> None:
@@ -323,9 +344,10 @@ def main() -> None:
                     help="seconds of echo, half before the games and half after")
     ap.add_argument("--folder", type=Path, default=None,
                     help="keep the database and the server's log here")
+    ap.add_argument("--level", default=LEVEL, help="the computer's level (default: %(default)s)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    result = run(args.games, args.seconds, args.echo_seconds, args.folder)
+    result = run(args.games, args.seconds, args.echo_seconds, args.folder, args.level)
     if args.json:
         print(json.dumps(result, indent=1))
         return
