@@ -52,6 +52,12 @@ SERVER_ARGS = ("--requests-per-second", "0", "--max-games-per-client", "1000000"
                "--max-computer-seconds", "0.2")
 
 
+#: idle connections are dropped before uvicorn's own 5 s keep-alive ends, so that no request
+#: goes out on a connection the server is closing at that moment (on a loaded machine that
+#: race ended a run: "Server disconnected without sending a response", 2026-12-02)
+LIMITS = httpx.Limits(keepalive_expiry=2.0)
+
+
 class Lost(AssertionError):
     """Something acknowledged is missing, or a game does not load."""
 
@@ -154,7 +160,7 @@ class Soak:
 
     async def round(self, seconds: float) -> None:
         """Play for ``seconds``, then kill the server in the middle of it all."""
-        async with httpx.AsyncClient(base_url=self.server.url, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=self.server.url, timeout=30, limits=LIMITS) as http:
             while sum(not g.over for g in self.games.values()) < self.target:
                 await self.create(http)
 
@@ -226,7 +232,7 @@ class Soak:
                           ) -> None:
         """Every game in the database loads, with the moves the database holds."""
         limit = asyncio.Semaphore(16)
-        async with httpx.AsyncClient(base_url=self.server.url, timeout=60) as http:
+        async with httpx.AsyncClient(base_url=self.server.url, timeout=60, limits=LIMITS) as http:
             async def load(gid: str) -> None:
                 async with limit:
                     r = await http.get(f"/api/games/{gid}")
@@ -242,7 +248,7 @@ class Soak:
         """The computer turns pending at the kill are played after the restart."""
         deadline = time.monotonic() + timeout
         left = dict(pending)
-        async with httpx.AsyncClient(base_url=self.server.url, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=self.server.url, timeout=30, limits=LIMITS) as http:
             while left and time.monotonic() < deadline:
                 for gid, version in list(left.items()):
                     if (await http.get(f"/api/games/{gid}")).json()["version"] > version:
@@ -256,7 +262,7 @@ class Soak:
     async def continues(self, timeout: float = 120) -> None:
         """After the last restart every game in progress takes two more moves."""
         start = [g.id for g in self.games.values() if not g.over]
-        async with httpx.AsyncClient(base_url=self.server.url, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=self.server.url, timeout=30, limits=LIMITS) as http:
             async def on(g: Game) -> None:
                 rng = random.Random(1)
                 first = (await http.get(f"/api/games/{g.id}")).json()["version"]
