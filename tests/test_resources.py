@@ -224,7 +224,7 @@ def test_a_preloaded_data_set_does_not_wait_in_the_build_queue(
         commands.append(list(args))
         return _Started()
 
-    monkeypatch.setattr(resources.subprocess, "Popen", popen)
+    monkeypatch.setattr("ludotheek.resources.subprocess.Popen", popen)
     provided = resources.FolderResources(tmp_path)
     assert provided.build_in_background("toy-quick") and provided.build_in_background(
         "toy-numbers")

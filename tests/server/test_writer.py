@@ -68,8 +68,8 @@ def test_a_stale_move_fails_alone_and_the_others_of_its_batch_are_stored(
     writer = MoveWriter(db.games)
 
     async def run() -> list[int | BaseException]:
-        return await asyncio.gather(writer.append(_write(a, 0, "4")),
-                                    writer.append(_write(b, 0, "5")), return_exceptions=True)
+        return list(await asyncio.gather(writer.append(_write(a, 0, "4")),
+                                         writer.append(_write(b, 0, "5")), return_exceptions=True))
 
     try:
         stale, stored = asyncio.run(run())
@@ -98,8 +98,8 @@ def test_a_failed_transaction_acknowledges_none_of_its_moves_and_the_next_goes_o
     writer = MoveWriter(db.games)
 
     async def run() -> tuple[list[int | BaseException], int]:
-        first = await asyncio.gather(writer.append(_write(a, 0, "3")),
-                                     writer.append(_write(b, 0, "3")), return_exceptions=True)
+        first = list(await asyncio.gather(writer.append(_write(a, 0, "3")),
+                                          writer.append(_write(b, 0, "3")), return_exceptions=True))
         return first, await writer.append(_write(a, 0, "4"))
 
     try:
