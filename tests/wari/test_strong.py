@@ -294,3 +294,26 @@ def test_the_openings_book() -> None:
         assert opened.move(later) is None
         assert "book" not in player._analyse(later, None, exact=False).stats
         assert opened.move(GAME.new(seeds_per_cup=5)) is None
+
+
+def test_the_abapa_rules_have_their_own_openings_book() -> None:
+    """Under rules=abapa strong plays the moves of ``wari-book-abapa`` (made for those
+    rules), never those of the applet's book, with either side starting; a game under
+    the applet's rules does not use the Abapa book."""
+    from ludotheek.core.resources import MemoryStore
+    from ludotheek.games.wari import book as wb
+
+    store = MemoryStore()
+    wb.build(store, None, {"first_plies": 0, "second_plies": 1, "depth": 4, "abapa": True})
+    abapa = wb.open_book(store, abapa=True)
+    assert abapa is not None and abapa.abapa and wb.open_book(store) is None
+    player = StrongPlayer(seconds=0.01, compiled="on")
+    with resources.using(resources.StaticResources({"wari-book-abapa": abapa})):
+        for first in ("south", "north"):
+            state = GAME.new(first=first, rules="abapa")
+            chosen = player._analyse(state, None, exact=False)
+            assert chosen.stats == {"book": True}
+            assert chosen.move == abapa.move(state)[0]  # type: ignore[index]
+            applet = GAME.new(first=first)
+            assert abapa.move(applet) is None
+            assert "book" not in player._analyse(applet, None, exact=False).stats
