@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -15,7 +17,16 @@ from ludotheek.store import open_database
 from ludotheek.store.database import Database
 from ludotheek.store.games import MoveWrite, StaleVersion
 
+T = TypeVar("T")
+
 PEOPLE = [{"type": "person", "level": None, "name": None}] * 2
+
+
+def _run_alone(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """asyncio.run in a thread of its own: a browser test before this one in the same worker
+    leaves Playwright's event loop running in this thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(main())).result()
 
 
 def _games(db: Database, n: int) -> list[str]:
@@ -51,7 +62,7 @@ def test_moves_arriving_together_are_one_transaction_on_the_writers_thread(
         return await asyncio.gather(*(writer.append(_write(g, 0, "3")) for g in gids))
 
     try:
-        assert asyncio.run(run()) == [1] * 5
+        assert _run_alone(run) == [1] * 5
     finally:
         writer.close()
     assert spy.calls == [(spy.calls[0][0], 5)]
@@ -72,7 +83,7 @@ def test_a_stale_move_fails_alone_and_the_others_of_its_batch_are_stored(
                                          writer.append(_write(b, 0, "5")), return_exceptions=True))
 
     try:
-        stale, stored = asyncio.run(run())
+        stale, stored = _run_alone(run)
     finally:
         writer.close()
     assert isinstance(stale, StaleVersion) and stale.current == 1
@@ -103,7 +114,7 @@ def test_a_failed_transaction_acknowledges_none_of_its_moves_and_the_next_goes_o
         return first, await writer.append(_write(a, 0, "4"))
 
     try:
-        first, later = asyncio.run(run())
+        first, later = _run_alone(run)
     finally:
         writer.close()
     assert [type(x) for x in first] == [OSError, OSError]
