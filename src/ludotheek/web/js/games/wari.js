@@ -179,7 +179,7 @@ export function create(ctx) {
         svg("text", { x: x + 36, y: y + 39, class: "badge-text", text: String(cups[i]) }),
         svg("text", { x, y: i < 6 ? y + CUP_R + 22 : y - CUP_R - 10, class: "label", text: number }));
       if (isLegal) {
-        g.addEventListener("click", (ev) => { if (ev.detail < 2) playCup(number); });   // the second click of a double click is not a move, however late it comes
+        g.addEventListener("click", (ev) => { if (ev.detail < 2 || ev.pointerType === "touch") playCup(number); });   // a mouse's second click of a double click is not a move, however late it comes; quick taps are
         g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); playCup(number); } });
       } else if (ctx.tried && legal.size && !marks.busy) {
         g.addEventListener("click", () => ctx.tried(number));   // a guided game says why not
