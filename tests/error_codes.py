@@ -9,6 +9,7 @@ makes the parameters of that use unknown (None).
 from __future__ import annotations
 
 import ast
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,9 +67,25 @@ def uses(root: Path = SRC) -> list[Use]:
     return found
 
 
-def codes(root: Path = SRC) -> dict[str, list[Use]]:
-    """Every code used in the source, with its uses."""
+def game_folders() -> list[Path]:
+    """The folders of the registered games that live outside the source (a test game's)."""
+    from ludotheek.games import plugins
+
+    found = []
+    for plugin in plugins():
+        module = sys.modules[type(plugin.game).__module__].__file__
+        assert module is not None
+        folder = Path(module).resolve().parent
+        if not folder.is_relative_to(SRC) and folder not in found:
+            found.append(folder)
+    return found
+
+
+def codes(root: Path | None = None) -> dict[str, list[Use]]:
+    """Every code used in ``root``, with its uses; by default in the source and in the
+    folders of the registered games outside it (:func:`game_folders`)."""
     out: dict[str, list[Use]] = {}
-    for use in uses(root):
-        out.setdefault(use.code, []).append(use)
+    for folder in [root] if root is not None else [SRC, *game_folders()]:
+        for use in uses(folder):
+            out.setdefault(use.code, []).append(use)
     return out

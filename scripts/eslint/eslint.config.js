@@ -1,5 +1,6 @@
 // ESLint's flat config for the pages' JavaScript: plain ES modules that run in the browser
-// (src/ludotheek/web/js, a test game's page in tests/<game>/web), and the measurements that
+// (src/ludotheek/web/js, a game's page in src/ludotheek/games/<game>/web, a test game's in
+// tests/<game>/web), and the measurements that
 // the browser tests evaluate in a page (tests/browser/*.js: one expression, not a module).
 // Run by scripts/lint-js (and so by ./test); the paths are relative to the repository's root.
 import js from "@eslint/js";
@@ -30,7 +31,8 @@ const browser = { ecmaVersion: 2022, globals: { ...globals.browser } };
 
 export default [
   {
-    files: ["src/ludotheek/web/js/**/*.js", "tests/*/web/**/*.js"],
+    files: ["src/ludotheek/web/js/**/*.js", "src/ludotheek/games/*/web/**/*.js",
+      "tests/*/web/**/*.js"],
     languageOptions: { ...browser, sourceType: "module" },
     rules: { ...rules, "no-unused-expressions": ["error", { allowTernary: true }] },
   },

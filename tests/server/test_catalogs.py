@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 from ludotheek.players import LADDER
 from ludotheek.server.catalogs import LANGUAGES as CATALOG_LANGUAGES
 from ludotheek.server.catalogs import parts
+from ludotheek.server.pages import has_page
 from tests import error_codes
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "ludotheek" / "web"
@@ -79,9 +80,30 @@ def test_every_catalog_has_the_same_keys() -> None:
         assert catalog(lang).keys() == catalog("en").keys(), lang
 
 
+def _page_scripts() -> list[Path]:
+    """The pages' JavaScript: the shared modules and every game's own page folder."""
+    from ludotheek.games import plugins
+
+    found = sorted(WEB.glob("js/**/*.js"))
+    for game in plugins():
+        if game.page is not None:
+            found += sorted(game.page.glob("**/*.js"))
+    return found
+
+
+def test_the_scripts_searched_are_the_shared_ones_and_the_games_own() -> None:
+    from ludotheek.games import names
+
+    scripts = _page_scripts()
+    assert WEB / "js" / "lobby.js" in scripts
+    for name in names():
+        if has_page(name):
+            assert any(p.name == f"{name}.js" for p in scripts), name
+
+
 def test_every_key_the_pages_use_is_in_every_catalog() -> None:
     used = set(BUILT)
-    for js in WEB.glob("js/**/*.js"):
+    for js in _page_scripts():
         used.update(KEY.findall(js.read_text()))
     for html in WEB.glob("*.html"):  # data-i18n, data-i18n-title, data-i18n-label
         used.update(KEY.findall(html.read_text()))
@@ -139,9 +161,11 @@ def test_every_error_code_of_the_source_is_worded_in_every_catalog() -> None:
 def test_every_error_text_belongs_to_a_code_a_word_or_a_page() -> None:
     found = set(error_codes.codes())
     used_by_pages = set()
-    for js in WEB.glob("js/**/*.js"):
+    for js in _page_scripts():
         used_by_pages.update(KEY.findall(js.read_text()))
-    for key in parts("en")["errors"]:
+    errors = [k for part in parts("en").values() for k in part if k.startswith("errors.")]
+    assert len(errors) > 250
+    for key in errors:  # the shared part errors.json's and those a game brings
         name = key.removeprefix("errors.")
         assert name in found or name.startswith("word.") or key in used_by_pages, \
             f"{key} is neither an error code of the source, a word nor a page's text"

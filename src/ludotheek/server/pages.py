@@ -33,11 +33,19 @@ def has_page(name: str) -> bool:
 
 
 def own_file(path: str) -> tuple[Path, str] | None:
-    """For a path under ``/static/`` that belongs to a game with its own page folder
-    (``js/games/<name>.js``, ``js/games/<name>/…``, ``css/<name>.css``): that folder and
-    the file's path in it."""
+    """For a path under ``/static/`` that belongs to a game with its own page folder: that
+    folder and the file's path in it. The addresses and the files in the folder:
+
+    - ``js/games/<name>.js``, the renderer: ``<name>.js``;
+    - ``js/games/<name>/…``, the modules it imports: ``<name>/…``;
+    - ``css/<name>.css``, its style sheet: ``<name>.css``;
+    - ``js/learn/games/<name>.js``, its module for the learn pages (the coach's words,
+      where a place is on the board): ``learn/<name>.js``.
+    """
     parts = path.replace(os.sep, "/").split("/")
-    if len(parts) >= 3 and parts[:2] == ["js", "games"]:
+    if len(parts) == 4 and parts[:3] == ["js", "learn", "games"] and parts[3].endswith(".js"):
+        name, inside = parts[3].removesuffix(".js"), "learn/" + parts[3]
+    elif len(parts) >= 3 and parts[:2] == ["js", "games"]:
         name = parts[2].removesuffix(".js") if len(parts) == 3 else parts[2]
         inside = "/".join(parts[2:])
     elif len(parts) == 2 and parts[0] == "css" and parts[1].endswith(".css"):

@@ -5,7 +5,7 @@ a cup, South starts, the repetition rule on) and the 63 moves below, found by pl
 seeded games of random and greedy moves until one had, on South's side, a single capture,
 a capture chain, a sowing of 12 seeds, a turn where North had to be fed, a forbidden grand
 slam and an end where North could not be fed (South wins 25 to 23). The texts are in the
-catalog part ``learn_wari`` (``web/i18n/<lang>/learn_wari.json``).
+keys ``learn_wari.…`` of its texts (``games/wari/texts/<lang>.json``).
 """
 
 from __future__ import annotations
