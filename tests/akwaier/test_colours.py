@@ -5,11 +5,13 @@ look (``body.akw-retro``) is the 1987 screen's and is not held to it."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-CSS = Path(__file__).resolve().parents[2] / "src/ludotheek/web/css/akwaier.css"
+from ludotheek.games.akwaier.plugin import PLUGIN
+
+assert PLUGIN.page is not None
+CSS = PLUGIN.page / "akwaier.css"
 
 
 def _luminance(colour: str) -> float:

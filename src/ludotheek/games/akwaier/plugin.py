@@ -1,15 +1,23 @@
-"""Akwaier declares itself: its players and levels, its score list of wealths, its
-page errors in ``akwaier-fout.txt`` (as the manual says), Dutch first, its self-test."""
+"""Akwaier declares itself: its players and levels, its page (``web/``: the renderer and
+its modules, its style sheet and its module for the learn pages) and its texts (``texts/``),
+its score list of wealths, its page errors in ``akwaier-fout.txt`` (as the manual says),
+Dutch first, its self-test."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from ludotheek.core.plugin import GamePlugin, ScoreList, SelfTest
 from ludotheek.games.akwaier import hooks, scorefile, selftest
 from ludotheek.games.akwaier.rules import GAME
 
+HERE = Path(__file__).resolve().parent
+
 PLUGIN = GamePlugin(
     game=GAME,
     players="ludotheek.games.akwaier.players",
+    page=HERE / "web",
+    texts=HERE / "texts",
     review="ludotheek.games.akwaier.review",
     score_list=ScoreList(label={"en": "wealth", "nl": "vermogen", "no": "formue"},
                          results=hooks.results,
