@@ -14,7 +14,7 @@ them on a phone (390 x 844, touch): <game>-phone.png.
 takes every page instead (the lobby, each game's How to play and guided game, each game started
 from the lobby's defaults and its replay, the profile) at those sizes in those languages (all,
 when none is named) into FOLDER, to look at, and prints per page what tests/browser/layout.py
-finds wrong with it (sideways scrolling, a covered header).
+finds wrong with it (sideways scrolling, a covered header, an icon squeezed out of a button).
 """
 
 from __future__ import annotations
@@ -205,7 +205,7 @@ def _tour_shot(page: Any, folder: Path, name: str, tag: str) -> None:
     page.evaluate("document.activeElement && document.activeElement.blur(); "
                   "window.scrollTo(0, 0)")
     width = page.viewport_size["width"]
-    problems = layout.sideways(page)
+    problems = layout.sideways(page) + layout.squashed(page)
     print(f"{tag} {name}: {page.evaluate('document.documentElement.scrollWidth')} px wide in "
           f"{width}{': ' if problems else ''}{'; '.join(problems)}", flush=True)
     page.screenshot(path=str(folder / f"{name}-{tag}.png"))

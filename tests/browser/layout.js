@@ -74,6 +74,24 @@
     }
     return out;
   },
+  // the icons drawn in buttons (an svg with a viewBox) that the button squeezes narrower than
+  // their drawing (a long word beside them leaves them no room: the picture shrinks or goes)
+  squashed: () => {
+    const out = [];
+    for (const icon of document.querySelectorAll("button svg[viewBox], a.button svg[viewBox]")) {
+      if (icon.closest("[hidden], dialog:not([open])") || !icon.getClientRects().length) continue;
+      const vb = icon.viewBox.baseVal;
+      const r = icon.getBoundingClientRect();
+      if (!vb || !vb.width || !vb.height || !r.height) continue;
+      const wanted = (r.height * vb.width) / vb.height;
+      if (r.width < wanted * 0.9 - 0.5) {
+        const button = icon.closest("button, a.button");
+        const name = `${button.tagName.toLowerCase()}${button.id ? `#${button.id}` : ""}`;
+        out.push(`${name} "${button.textContent.trim().slice(0, 30)}": icon ${Math.round(r.width)} px wide of ${Math.round(wanted)}`);
+      }
+    }
+    return out;
+  },
   // the menus whose options are wider than the menu (their text would be cut off): the
   // width of each option's text in the menu's font, plus room for the arrow
   cutOff: (selector) => {

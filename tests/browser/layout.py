@@ -137,6 +137,12 @@ def accessibility(page: Any) -> list[str]:
             for v in result if v["impact"] in ("serious", "critical")]
 
 
+def squashed(page: Any) -> list[str]:
+    """The icons in buttons that their button squeezes narrower than they are drawn (a long
+    word beside them, in one language, leaves them no room)."""
+    return list(_run(page, "squashed"))
+
+
 def cut_off(page: Any, selector: str) -> list[str]:
     """The options of the menus ``selector`` whose text is wider than their menu."""
     return list(_run(page, "cutOff", selector))

@@ -130,3 +130,19 @@ def test_importing_a_record_from_the_lobby(server: ServerProcess, context_factor
     page.locator("#import-form button").click()
     page.wait_for_url("**/replay/*")
     page.wait_for_selector("#result")
+
+
+def test_the_replay_of_a_game_nobody_has_moved_in_says_so_and_offers_nothing(
+        server: ServerProcess, context_factory: Any) -> None:
+    # a new user opens "Replay" of a game they just started: no play button that plays
+    # nothing, no "move 0 of 0" to step through, but a sentence saying why
+    r = httpx.post(f"{server.url}/api/games", json={"game": "wari", "seed": 3, "seats": [
+        {"type": "person"}, {"type": "person"}]})
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/replay/{r.json()['id']}")
+    page.wait_for_selector("#board svg[data-version='0']")
+    for control in ["#first", "#back", "#playpause", "#forward", "#last", "#slider"]:
+        assert page.locator(control).is_disabled(), control
+    assert page.locator("#status").inner_text() == \
+        "No move has been played yet: there is nothing to replay. The game's page shows the " \
+        "position as it is."

@@ -210,3 +210,14 @@ def test_the_seats_have_norwegian_names() -> None:
     assert akwaier.seat_names({"language": "no", "names": "2:"})[1] == "MENNESKE"
     assert get("aqua_romana").seat_names({"players": 2}, "no") != \
         get("aqua_romana").seat_names({"players": 2}, "en")
+
+
+def test_a_sharks_name_is_in_lower_case_in_dutch_and_norwegian() -> None:
+    # the name stands inside sentences ("Plasser gul hai 1", "Plaats gele haai 1"), where a
+    # colour is not written with a capital; the page capitalises a sentence's start itself
+    # (js/games/haaienzee/text.js capital). English writes the players' colours as names.
+    for lang in ("nl", "no"):
+        words = {k: v for p in parts(lang).values() for k, v in p.items()}
+        for seat in ("yellow", "red"):
+            name = words[f"haaienzee.shark.{seat}"]
+            assert name[0].islower(), (lang, name)

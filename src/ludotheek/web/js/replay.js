@@ -91,7 +91,7 @@ async function go(n) {
   document.getElementById("slider").value = String(n);
   document.getElementById("position").textContent = t("replay.position", { at: n, total });
   const said = n > 0 ? moveWords(n) : null;
-  document.getElementById("status").textContent = n === 0 ? t("replay.start")
+  document.getElementById("status").textContent = total === 0 ? t("replay.empty") : n === 0 ? t("replay.start")
     : t("replay.after", { n, move: said.who ? `${said.who}: ${said.text}` : said.text });
   const banner = document.getElementById("banner");
   banner.replaceChildren();
@@ -118,6 +118,7 @@ function stop() {
 }
 
 function play() {
+  if (total === 0) return;
   if (at >= total) go(0);
   const speed = Number(document.getElementById("speed").value);
   playIcon(true);
@@ -141,6 +142,8 @@ async function main() {
   document.getElementById("export-text").href = `/api/games/${gameId}/record.txt?download=1&lang=${language()}`;
   const slider = document.getElementById("slider");
   slider.max = String(total);
+  // a game nobody has moved in yet: nothing to step through, so nothing offers to
+  for (const id of ["first", "back", "playpause", "forward", "last", "slider"]) document.getElementById(id).disabled = total === 0;
   slider.addEventListener("input", () => { stop(); go(Number(slider.value)); });
   const module = await import(`./games/${live.game}.js`);
   if (module.stylesheet) await module.stylesheet();
