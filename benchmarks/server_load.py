@@ -24,6 +24,7 @@ from typing import Any
 import httpx
 import websockets
 
+from benchmarks.soak_load import cpu_seconds
 from tests.serverproc import ServerProcess
 
 
@@ -59,8 +60,12 @@ async def play_one(url: str, gid: str, token: str, moves: int, latencies: list[f
     return played
 
 
-async def run(url: str, games: int, moves: int, level: str) -> dict[str, Any]:
-    """``level`` "person": both seats are scripted clients (the web alone is measured)."""
+async def run(url: str, games: int, moves: int, level: str,
+              pid: int | None = None) -> dict[str, Any]:
+    """``level`` "person": both seats are scripted clients (the web alone is measured).
+    ``pid``: the web process, whose CPU time is measured while the games are created and
+    while they are played (on a shared machine a steadier figure than the wall-clock's)."""
+    cpu_at_start = cpu_seconds(pid) if pid else (0.0, 0.0)
     north = {"type": "person"} if level == "person" else {"type": "computer", "level": level}
     async with httpx.AsyncClient(base_url=url, timeout=30) as client:
         created = []
@@ -73,11 +78,13 @@ async def run(url: str, games: int, moves: int, level: str) -> dict[str, Any]:
                     created.append((r.json()["id"], seat["token"]))
     latencies: list[float] = []
     errors: list[str] = []
+    cpu_created = cpu_seconds(pid) if pid else (0.0, 0.0)
     start = time.perf_counter()
     results = await asyncio.gather(
         *(play_one(url, gid, tok, moves, latencies, errors, i) for i, (gid, tok) in
           enumerate(created)), return_exceptions=True)
     elapsed = time.perf_counter() - start
+    cpu_played = cpu_seconds(pid) if pid else (0.0, 0.0)
     failures = [repr(r) for r in results if isinstance(r, BaseException)]
     played = sum(r for r in results if isinstance(r, int))
     lat = sorted(latencies)
@@ -93,6 +100,15 @@ async def run(url: str, games: int, moves: int, level: str) -> dict[str, Any]:
         "p50_ms": pct(0.50), "p99_ms": pct(0.99), "max_ms": lat[-1] * 1000 if lat else None,
         "mean_ms": statistics.fmean(lat) * 1000 if lat else None,
         "errors": len(errors) + len(failures), "error_samples": (errors + failures)[:5],
+        # the web process's CPU time (its computer workers apart), creating and playing
+        "server_cpu_ms_per_game_created": round(1000 * (cpu_created[0] - cpu_at_start[0])
+                                                / max(1, games), 3) if pid else None,
+        "server_cpu_ms_per_client_move": round(1000 * (cpu_played[0] - cpu_created[0])
+                                               / max(1, played), 3) if pid else None,
+        # the computer workers' CPU time while the games were played: their start loads
+        # the searches of the levels that search, which takes a core from the games
+        "computer_workers_cpu_seconds_playing": round(cpu_played[1] - cpu_created[1], 2)
+        if pid else None,
     }
 
 
@@ -113,7 +129,9 @@ def main() -> None:
                                args=("--max-games-per-client", "100000",
                                      "--requests-per-second", "0"))
         with server:
-            result = asyncio.run(run(server.url, args.games, args.moves, args.level))
+            assert server.proc is not None
+            result = asyncio.run(run(server.url, args.games, args.moves, args.level,
+                                     server.proc.pid))
     if args.json:
         print(json.dumps(result, indent=1))
         return
@@ -122,6 +140,8 @@ def main() -> None:
           f"({result['moves_per_second']:.0f} moves/s with the computer's)")
     print(f"move round trip: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, "
           f"max {result['max_ms']:.1f} ms; errors: {result['errors']}")
+    print(f"web process CPU: {result['server_cpu_ms_per_client_move']} ms a client move, "
+          f"{result['server_cpu_ms_per_game_created']} ms a game created")
     if result["errors"]:
         print("  e.g.", result["error_samples"], file=sys.stderr)
 

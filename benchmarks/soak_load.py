@@ -236,7 +236,7 @@ def lost_moves(db: Path, acked: list[tuple[str, int, str]]) -> tuple[int, int]:
 
 
 def cpu_seconds(pid: int) -> tuple[float, float]:
-    """CPU time (user + system) used so far by process ``pid``, and by its live children.
+    """CPU time (user + system) used so far by process ``pid``, and by its live descendants.
 
     The figure per move does not depend on how busy the machine is, as the round trips
     per second do: the measure to compare two versions of the server on a shared machine.
@@ -245,7 +245,8 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
     levels that do) costs seconds of CPU in the first minute.
     """
     tick = os.sysconf("SC_CLK_TCK")
-    own = children = 0.0
+    used: dict[int, float] = {}
+    parent: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -253,11 +254,18 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        used = (int(fields[11]) + int(fields[12])) / tick
-        if int(entry.name) == pid:
-            own += used
-        elif int(fields[1]) == pid:  # fields[1]: the parent
-            children += used
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+        parent[int(entry.name)] = int(fields[1])  # fields[1]: the parent
+
+    def descends(p: int) -> bool:  # the workers are the forkserver's children
+        while p in parent and p > 1:
+            p = parent[p]
+            if p == pid:
+                return True
+        return False
+
+    own = used.get(pid, 0.0)
+    children = sum(t for p, t in used.items() if p != pid and descends(p))
     return own, children
 
 

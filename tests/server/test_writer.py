@@ -1,5 +1,5 @@
-"""Group commit (server/writer.py): moves arriving together share one transaction, written
-by the writer's own thread; each move is answered on its own."""
+"""Group commit (server/writer.py): moves (and seats' arrivals) arriving together share one
+transaction, written by the writer's own thread; each is answered on its own."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 from ludotheek.server.writer import MoveWriter
 from ludotheek.store import open_database
 from ludotheek.store.database import Database
-from ludotheek.store.games import MoveWrite, StaleVersion
+from ludotheek.store.games import MoveWrite, SeatJoined, StaleVersion
 
 T = TypeVar("T")
 
@@ -38,17 +38,18 @@ def _write(gid: str, version: int, move: str) -> MoveWrite:
 
 
 class Spy:
-    """Records each transaction the writer asks for: its moves and the thread it ran on."""
+    """Records each transaction the writer asks for: its writes and the thread it ran on."""
 
     def __init__(self, db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
         self.calls: list[tuple[str, int]] = []
-        real = db.games.append_moves
+        real = db.games.write_batch
 
-        def append_moves(batch: Sequence[MoveWrite]) -> list[int | StaleVersion]:
+        def write_batch(batch: Sequence[MoveWrite | SeatJoined]
+                        ) -> list[int | bool | StaleVersion]:
             self.calls.append((threading.current_thread().name, len(batch)))
             return real(batch)
 
-        monkeypatch.setattr(db.games, "append_moves", append_moves)
+        monkeypatch.setattr(db.games, "write_batch", write_batch)
 
 
 def test_moves_arriving_together_are_one_transaction_on_the_writers_thread(
@@ -68,6 +69,37 @@ def test_moves_arriving_together_are_one_transaction_on_the_writers_thread(
     assert spy.calls == [(spy.calls[0][0], 5)]
     assert spy.calls[0][0].startswith("move-writer")
     assert [db.games.get(g).moves for g in gids] == [("3",)] * 5  # type: ignore[union-attr]
+    db.close()
+
+
+def _seated_games(db: Database, n: int) -> list[str]:
+    gids = _games(db, n)
+    for gid in gids:
+        db.games.add_tokens(gid, {0: f"hash-{gid}-0", 1: f"hash-{gid}-1"})
+    return gids
+
+
+def test_seats_arriving_share_the_moves_transaction_and_count_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = open_database(tmp_path / "w.sqlite3")
+    a, b = _seated_games(db, 2)
+    spy = Spy(db, monkeypatch)
+    writer = MoveWriter(db.games)
+
+    async def run() -> list[int | bool]:
+        return list(await asyncio.gather(writer.mark_joined(a, 0), writer.append(_write(b, 0, "3")),
+                                         writer.mark_joined(a, 0), writer.mark_joined(b, 1)))
+
+    try:
+        assert _run_alone(run) == [True, 1, False, True]
+    finally:
+        writer.close()
+    assert spy.calls == [(spy.calls[0][0], 4)]
+    assert spy.calls[0][0].startswith("move-writer")
+    assert db.games.joined_seats(a) == {0}
+    assert db.games.joined_seats(b) == {1}
+    assert db.games.get(b).moves == ("3",)  # type: ignore[union-attr]
+    assert not db.games.mark_joined(a, 0)  # the store's own call agrees
     db.close()
 
 
@@ -97,15 +129,15 @@ def test_a_failed_transaction_acknowledges_none_of_its_moves_and_the_next_goes_o
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = open_database(tmp_path / "w.sqlite3")
     a, b = _games(db, 2)
-    real = db.games.append_moves
+    real = db.games.write_batch
     failures = [OSError("disk full")]
 
-    def flaky(batch: Sequence[MoveWrite]) -> list[int | StaleVersion]:
+    def flaky(batch: Sequence[MoveWrite | SeatJoined]) -> list[int | bool | StaleVersion]:
         if failures:
             raise failures.pop()
         return real(batch)
 
-    monkeypatch.setattr(db.games, "append_moves", flaky)
+    monkeypatch.setattr(db.games, "write_batch", flaky)
     writer = MoveWriter(db.games)
 
     async def run() -> tuple[list[int | BaseException], int]:

@@ -132,7 +132,7 @@ async def note_joined(service: GameService, live: LiveGame, seat: int | None) ->
     if seat is None or seat in live.joined:
         return
     live.joined.add(seat)
-    if await blocking(service.db.games.mark_joined, live.id, seat):
+    if await service.writer.mark_joined(live.id, seat):  # batched with the moves
         notice = {"type": "joined", "seat": seat}
         await service.hub.broadcast(live.id,
                                     lambda s: notice if s is not None and s != seat else None)

@@ -54,6 +54,14 @@ class MoveWrite:
 
 
 @dataclass(frozen=True)
+class SeatJoined:
+    """The person of ``seat`` has come (their secret was used): noted once."""
+
+    game_id: str
+    seat: int
+
+
+@dataclass(frozen=True)
 class GameRow:
     id: str
     game: str
@@ -205,11 +213,21 @@ class GameStore:
         Each item is checked on its own: the result is its new version, or a
         :class:`StaleVersion` for an item whose game moved on (the others still count).
         """
+        return [r for r in self.write_batch(batch) if not isinstance(r, bool)]
+
+    def write_batch(self, batch: Sequence[MoveWrite | SeatJoined]
+                    ) -> list[int | bool | StaleVersion]:
+        """Moves (as :meth:`append_moves`) and seats' arrivals (as :meth:`mark_joined`:
+        True the first time) in one transaction, each with its own result in order."""
         now = time.time()
-        out: list[int | StaleVersion] = []
+        out: list[int | bool | StaleVersion] = []
         sql = self._sql()
         with self.engine.begin() as conn:
             for w in batch:  # plain driver SQL: this is the server's hottest path
+                if isinstance(w, SeatJoined):
+                    res = conn.exec_driver_sql(sql["joined"], (now, w.game_id, w.seat))
+                    out.append(bool(res.rowcount == 1))
+                    continue
                 res = conn.exec_driver_sql(sql["update"], (
                     w.version + 1, now, w.to_move, w.status,
                     json.dumps(w.result) if w.result is not None else None,
@@ -231,6 +249,8 @@ class GameStore:
             "version": f"SELECT version FROM games WHERE id={p}",
             "insert": "INSERT INTO moves (game_id, number, move, seat, at) "
                       f"VALUES ({p}, {p}, {p}, {p}, {p})",
+            "joined": f"UPDATE seat_tokens SET joined={p} WHERE game_id={p} AND seat={p} "
+                      "AND joined IS NULL",
         }
 
     def add_tokens(self, gid: str, hashes: dict[int, str]) -> None:
@@ -370,12 +390,9 @@ class GameStore:
 
     def mark_joined(self, gid: str, seat: int) -> bool:
         """Note that the person of ``seat`` has come (their secret was used); True the
-        first time."""
-        with self.engine.begin() as conn:
-            res = conn.execute(update(seat_tokens).where(
-                seat_tokens.c.game_id == gid, seat_tokens.c.seat == seat,
-                seat_tokens.c.joined.is_(None)).values(joined=time.time()))
-            return bool(res.rowcount == 1)
+        first time. (The server sends it through its move writer: ``write_batch``.)"""
+        [first] = self.write_batch([SeatJoined(gid, seat)])
+        return first is True
 
     def joined_seats(self, gid: str) -> set[int]:
         """The seats whose person has come."""
