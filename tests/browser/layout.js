@@ -40,6 +40,34 @@
     });
     return out;
   },
+  // from now on, at every frame while `when` matches (the player's turn) and the page is at its
+  // top: which of `selectors` is not wholly in the viewport (what a check between two frames
+  // would miss, or catch only under load); read and emptied by `watched`
+  watch: ({ selectors, when }) => {
+    window.__layoutSeen = [];
+    const step = () => {
+      if (window.scrollY === 0 && document.querySelector(when)) {
+        const W = document.documentElement.clientWidth, H = window.innerHeight;
+        for (const s of selectors) {
+          const e = [...document.querySelectorAll(s)].find((n) => n.getClientRects().length);
+          if (!e) continue;
+          const r = e.getBoundingClientRect();
+          if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) {
+            const v = document.querySelector("#board [data-version]");
+            const seen = `${s}: ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)} outside ${W}x${H} in a frame (version ${v ? v.dataset.version : "?"})`;
+            if (!window.__layoutSeen.includes(seen)) window.__layoutSeen.push(seen);
+          }
+        }
+      }
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  },
+  watched: () => {
+    const seen = window.__layoutSeen || [];
+    window.__layoutSeen = [];
+    return seen;
+  },
   // the box of the first visible element of each selector (null: none)
   boxes: (selectors) => selectors.map((s) => {
     const found = [...document.querySelectorAll(s)].filter((e) => e.getClientRects().length);

@@ -76,6 +76,18 @@ def out_of_view(page: Any, selectors: list[str]) -> list[str]:
     return problems
 
 
+def watch(page: Any, selectors: list[str], when: str) -> None:
+    """From now on, look at every frame the page draws while ``when`` matches (the player's
+    turn) with the page at its top, for any of ``selectors`` not wholly in view: what a check
+    between two frames misses (or catches only under load, a flaky test)."""
+    _run(page, "watch", {"selectors": selectors, "when": when})
+
+
+def watched(page: Any) -> list[str]:
+    """What ``watch`` saw out of view since it started or was last read."""
+    return list(_run(page, "watched"))
+
+
 def overlaps(page: Any, over: str, under: str) -> list[str]:
     """Whether the first visible element of ``over`` lies over that of ``under`` (a panel stuck
     to the screen over the board, say); empty when not (or when either is not shown)."""

@@ -335,3 +335,28 @@ def test_the_ending_button_follows_a_language_switch(server: ServerProcess,
     assert page.locator("#end-abort").inner_text() == "Abort game"
     page.locator("#lang button[data-lang=nl]").click()
     page.wait_for_function("document.querySelector('#end-abort').textContent === 'Spel afbreken'")
+
+
+def test_the_hint_box_keeps_its_place_while_the_computer_moves(
+        server: ServerProcess, context_factory: Any) -> None:
+    # hidden on the computer's turn, the box took its height from above the board and gave it
+    # back on the player's: the board jumped twice a move (and a layout test caught the frame
+    # in between, the board pushed out of view before its fit)
+    gid, tokens = _create(server, "haaienzee", [PERSON, {"type": "computer", "level": "easy"}])
+    page = context_factory().new_page()
+    page.add_init_script("localStorage.setItem('ludotheek.haaienzee.delay', '2500');")
+    _open(page, server, gid, tokens[0])
+    page.wait_for_selector("#hz-board[data-mine='1']")
+    page.wait_for_timeout(300)  # the board fitted
+    top = page.locator("#hz-board").bounding_box()["y"]
+    assert page.locator("#hint").is_enabled()
+    page.locator("#hz-board g.cell.free").first.click()
+    # my placement shown, the computer's held back 2.5 s: the computer is to move
+    page.wait_for_selector("#hz-board[data-version='1'][data-mine='0']")
+    page.wait_for_timeout(300)
+    assert page.locator("#hint-box").is_visible()
+    assert page.locator("#hint").is_disabled()  # a hint is for one's own turn
+    assert page.locator("#hz-board").bounding_box()["y"] == top
+    page.wait_for_selector("#hz-board[data-version='2'][data-mine='1']", timeout=20_000)
+    assert page.locator("#hint").is_enabled()
+    assert page.locator("#hz-board").bounding_box()["y"] == top

@@ -46,20 +46,33 @@ export function fitNow() {
   }
 }
 
-// Fit at the next frame (many calls, one measurement).
+// Fit once the code that changed the page has run (many calls, one measurement), before the
+// browser draws it: a view or a step is never shown for a frame with the board not yet fitted
+// (a taller strip above it pushing it out of view, as a layout test once caught under load).
 export function fit() {
   if (pending) return;
   pending = true;
-  requestAnimationFrame(fitNow);
+  queueMicrotask(fitNow);
+}
+
+// What the ResizeObserver and the window's resize ask for: at the next frame (fitting inside the
+// observer's callback would change the size it observes within its own loop).
+let framePending = false;
+function fitAtFrame() {
+  if (framePending) return;
+  framePending = true;
+  requestAnimationFrame(() => { framePending = false; fitNow(); });
 }
 
 // Fit now and whenever the page changes size (a new step, a wrapped line, a rotated phone).
+// A renderer that changes what stands above its board outside the shell's update (at the end of
+// an animation, a new step of a turn) calls fit() itself.
 export function keepFitting(root = document.body) {
   if (!observer && typeof ResizeObserver === "function") {
-    observer = new ResizeObserver(fit);
+    observer = new ResizeObserver(fitAtFrame);
     observer.observe(root);
-    window.addEventListener("resize", fit);
-    window.addEventListener("orientationchange", fit);
+    window.addEventListener("resize", fitAtFrame);
+    window.addEventListener("orientationchange", fitAtFrame);
   }
   fitNow();
 }

@@ -113,15 +113,28 @@ function statusText(view) {
 }
 
 // A hint: what the strong player would do here, and why. Only in games against computers,
-// for a held seat that is to move (the server refuses it otherwise too).
+// for a held seat that is to move (the server refuses it otherwise too). The box stays in its
+// place while a computer moves, its button disabled: hidden, it took its height away from above
+// the board at every computer's turn and gave it back at the player's, so the board jumped
+// by a box's height twice a move.
 let hintFor = null;
+let asking = false;
+
+// the one seat of a game against computers, when this browser holds it (else null)
+function aloneSeat(view) {
+  const people = view.seats.map((s, i) => i).filter((i) => view.seats[i].type !== "computer");
+  return people.length === 1 && held[people[0]] !== undefined ? people[0] : null;
+}
+
+function hintable(view) {
+  const seat = aloneSeat(view);
+  return seat !== null && view.to_move === seat && view.legal_moves.length > 0;
+}
 
 function hintButton(view) {
   const box = document.getElementById("hint-box");
-  const seat = view.to_move;
-  const alone = seat !== null && held[seat] !== undefined
-    && view.seats.every((s, i) => i === seat || s.type === "computer");
-  box.hidden = statusOf(view) !== "active" || !alone || !view.legal_moves.length || Boolean(rated && rated.isRated());
+  box.hidden = statusOf(view) !== "active" || aloneSeat(view) === null || Boolean(rated && rated.isRated());
+  document.getElementById("hint").disabled = asking || !hintable(view);
   if (hintFor !== null && hintFor !== view.version) {
     document.getElementById("hint-text").textContent = "";
     hintFor = null;
@@ -133,6 +146,8 @@ async function askHint() {
   const view = current;
   const button = document.getElementById("hint");
   const text = document.getElementById("hint-text");
+  if (!hintable(view)) return;
+  asking = true;
   button.disabled = true;
   text.textContent = t("game.hint_thinking");
   try {
@@ -144,7 +159,8 @@ async function askHint() {
   } catch (err) {
     text.textContent = errorText(err, view.names);
   } finally {
-    button.disabled = false;
+    asking = false;
+    button.disabled = !hintable(current);
   }
 }
 

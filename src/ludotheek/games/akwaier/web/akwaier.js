@@ -2,6 +2,7 @@
 // a top bar (new game, score list, play fast, the turn counter, the view switch), the board
 // with the hand strip, the button strip and a plain-language line under it, and on the right
 // the data panel and the message log. The pieces live in ./akwaier/.
+import { fit } from "../fit.js";
 import { computerDecided, el, whileBusy } from "../ui.js";
 import { createBoard, drawBoard } from "./akwaier/board.js";
 import { createControls, drawControls, drawHand } from "./akwaier/controls.js";
@@ -96,6 +97,7 @@ export function create(ctx) {
       if (st.hand) drawHand(controls.hand, view, ui, t);
     }
     texts();
+    fit();   // a chosen tile's line may take another height: the board fits before it is seen
   }
 
   function select(slot) {

@@ -3,6 +3,7 @@
 // another fish" and the new prey in a turn), the sea with every hex the shark to move can
 // reach lit and marked with the fish it would eat, and under it the health meters. On the
 // right a legend and the message log. The pieces live in ./haaienzee/.
+import { fit } from "../fit.js";
 import { MoveLog } from "../movelog.js";
 import { el, prefersMotion, setMotion, sleep, svg, whileBusy } from "../ui.js";
 import { duration, plan, sceneOf } from "./haaienzee/animate.js";
@@ -192,6 +193,7 @@ export function create(ctx) {
     }
     drawTools(view);
     texts();
+    fit();   // the strip may have grown (the first turn's): the sea fits before it is seen
   }
 
   // the meters and the toolbar: at once when a view comes, also while its move is animated

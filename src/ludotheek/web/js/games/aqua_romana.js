@@ -3,6 +3,7 @@
 // rotations as a ghost tile → place — the score panel, the message log and the final scoring.
 // Every choice is narrowed from the view's legal moves, and every click path ends in one of
 // them (./aqua_romana/choices.js). The pieces live in ./aqua_romana/.
+import { fit } from "../fit.js";
 import { MoveLog } from "../movelog.js";
 import { computerDecided, el, prefersMotion, setMotion, svg, whileBusy } from "../ui.js";
 import { H, W, drawBoard } from "./aqua_romana/board.js";
@@ -110,6 +111,7 @@ export function create(ctx) {
   function draw() {
     if (!shown) return;
     try { drawNow(); } catch (err) { report(err); }
+    fit();   // a new step may change the box above the site: it fits before it is seen
   }
 
   function drawNow() {
