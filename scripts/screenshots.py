@@ -7,7 +7,9 @@ position through the API, and writes docs/screenshots/<name>.png: wari.png,
 akwaier-modern.png and akwaier-retro.png (Akwaier at a merger, in both views) and
 haaienzee.png (a Haaienzee turn, the pointer on the hex that eats most).
 aqua-romana.png (a turn in the middle of a two-player game, the joker chosen); and each of
-them on a phone (390 x 844, touch): <game>-phone.png.
+them on a phone (390 x 844, touch): <game>-phone.png, and on a tablet (820 x 1180, touch):
+<game>-tablet.png. Each is made small with pngquant and optipng when they are installed
+(apt-get install pngquant optipng).
 
     .venv/bin/python scripts/screenshots.py --tour FOLDER [nl en no] [phone tablet desktop]
 
@@ -135,6 +137,7 @@ def _aqua_turn(page: Any) -> None:
 
 
 PHONE = (390, 844)
+TABLET = (820, 1180)
 
 #: name -> (set-up through the API, what to do on the page before the picture, window size,
 #: what to keep in the browser's storage)
@@ -152,11 +155,30 @@ SCENARIOS: dict[str, tuple[Callable[[str], tuple[str, str]], Callable[[Any], Non
     "akwaier-phone": (_akwaier_game, _akwaier_merger, PHONE, {"ludotheek.akwaier.view": "modern"}),
     "haaienzee-phone": (_haaienzee_game, _haaienzee_tap, PHONE, {}),
     "aqua-romana-phone": (_aqua_game, _aqua_turn, PHONE, {}),
+    # and on a tablet held upright (820 x 1180 CSS px, touch)
+    "wari-tablet": (wari, None, TABLET, {}),
+    "akwaier-tablet": (_akwaier_game, _akwaier_merger, TABLET,
+                       {"ludotheek.akwaier.view": "modern"}),
+    "haaienzee-tablet": (_haaienzee_game, _haaienzee_tap, TABLET, {}),
+    "aqua-romana-tablet": (_aqua_game, _aqua_turn, TABLET, {}),
 }
 
 
 #: scenarios whose picture shows what the pointer points at
 KEEP_POINTER = {"haaienzee"}
+
+
+def optimise(path: Path) -> None:
+    """Make a README picture small: pngquant's 256 colours (a screenshot of flat colours loses
+    nothing one sees) and optipng's lossless squeeze, each when installed (Debian's pngquant
+    and optipng packages); without them the picture stays as Chromium wrote it."""
+    import subprocess
+
+    if shutil.which("pngquant"):
+        subprocess.run(["pngquant", "--quality", "70-95", "--skip-if-larger", "--force",
+                        "--strip", "--output", str(path), str(path)], check=False)
+    if shutil.which("optipng"):
+        subprocess.run(["optipng", "-quiet", "-o2", str(path)], check=False)
 
 
 def shoot(names: list[str]) -> None:
@@ -169,7 +191,7 @@ def shoot(names: list[str]) -> None:
         for name in names:
             setup, before, (width, height), storage = SCENARIOS[name]
             gid, token = setup(server.url)
-            phone = name.endswith("-phone")
+            phone = name.endswith(("-phone", "-tablet"))  # a touch screen
             page: Any = browser.new_page(viewport={"width": width, "height": height},
                                          locale="en", has_touch=phone, is_mobile=phone)
             page.add_init_script("localStorage.setItem('ludotheek.animate', '0');")
@@ -184,8 +206,10 @@ def shoot(names: list[str]) -> None:
                 page.mouse.move(1, 1)
             page.evaluate("document.activeElement && document.activeElement.blur(); "
                           "window.scrollTo(0, 0)")
-            page.screenshot(path=str(OUT / f"{name}.png"))
-            print(f"wrote {OUT / f'{name}.png'}")
+            shot = OUT / f"{name}.png"
+            page.screenshot(path=str(shot))
+            optimise(shot)
+            print(f"wrote {shot} ({shot.stat().st_size // 1024} KB)")
         browser.close()
 
 
