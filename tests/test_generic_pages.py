@@ -1,10 +1,12 @@
 """The shared page modules name no game (issue 22): the pages' own JavaScript (web/js/*.js and
 web/js/learn/), the shared style sheets and the HTML read what a game declares (/api/meta, its
-renderer web/js/games/<game>.js, its catalogs). Their code - strings and names, not comments -
-is searched for the names of the registered games; a comment may name a game as an example."""
+renderer js/games/<game>.js from its page folder, its texts). Their code - strings and names,
+not comments - is searched for the names of the registered games; a comment may name a game
+as an example. And web/ holds no game's file or text: those are in the game's own folder."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -55,10 +57,8 @@ def _pattern(games: list[str]) -> re.Pattern[str]:
 
 
 def _shared_files() -> list[Path]:
-    games = set(names())
-    css = [p for p in sorted((WEB / "css").glob("*.css")) if p.stem not in games]
     return [*sorted((WEB / "js").glob("*.js")), *sorted((WEB / "js" / "learn").glob("*.js")),
-            *css, *sorted(WEB.glob("*.html"))]
+            *sorted((WEB / "css").glob("*.css")), *sorted(WEB.glob("*.html"))]
 
 
 def _mentions(path: Path, pattern: re.Pattern[str]) -> list[str]:
@@ -80,9 +80,26 @@ def test_every_shared_page_file_is_searched() -> None:
     files = {str(p.relative_to(WEB)) for p in _shared_files()}
     assert {"js/lobby.js", "js/game.js", "js/learn/page.js",
             "css/shell.css", "index.html", "game.html"} <= files
-    assert not any(f.startswith("js/games/") for f in files)
+    every = {str(p.relative_to(WEB)) for p in WEB.rglob("*")
+             if p.is_file() and p.suffix in (".js", ".css", ".html")}
+    assert every == files, every - files
+
+
+def test_the_shared_web_folder_holds_no_games_file_or_text() -> None:
+    """A game's page, style sheet, learn module and texts are in its own folder (its
+    plug-in's ``page`` and ``texts``): adding or removing a game changes nothing in web/."""
+    games = list(names())
+    pattern = _pattern(games)
+    files = [str(p.relative_to(WEB)) for p in WEB.rglob("*") if p.is_file()]
+    assert "js/lobby.js" in files
+    assert not [f for f in files if pattern.search(f)]
+    keys = [k for p in sorted(WEB.glob("i18n/*/*.json"))
+            for k in json.loads(p.read_text(encoding="utf-8"))]
+    assert len(keys) > 500
+    assert not [k for k in keys if pattern.search(k)]
 
 
 @pytest.mark.parametrize("path", _shared_files(), ids=lambda p: str(p.relative_to(WEB)))
 def test_shared_page_file_names_no_game(path: Path) -> None:
     assert not _mentions(path, _pattern(list(names()))), _mentions(path, _pattern(list(names())))
+

@@ -85,12 +85,14 @@ class GamePlugin:
     #: the module whose ``PLAYERS`` (and ``LEVELS``) are the game's own computer players
     #: and levels, imported when first needed (None: the generic players and levels)
     players: str | None = None
-    #: the folder of its page: ``<name>.js`` (the renderer), and the modules it imports
-    #: from ``<name>/``; None: the application's own ``web/js/games/``. A game has a page
-    #: when its renderer exists.
+    #: the folder of its page: ``<name>.js`` (the renderer), the modules it imports from
+    #: ``<name>/``, its style sheet ``<name>.css`` and its module for the learn pages
+    #: ``learn/<name>.js`` (server.pages); None: it has no page. A game has a page when its
+    #: renderer exists.
     page: Path | None = None
-    #: the folder of its texts for the page: ``<lang>.json`` for each language;
-    #: None: the application's catalog part ``web/i18n/<lang>/<name>.json``
+    #: the folder of its texts for the pages (and the command line's error words):
+    #: ``<lang>.json`` for each language, the catalogs' part named after the game; None:
+    #: it brings none
     texts: Path | None = None
     #: its score list, if it keeps one
     score_list: ScoreList | None = None

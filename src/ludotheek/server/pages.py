@@ -1,10 +1,11 @@
 """The games' pages: a game has one when its renderer exists.
 
-A built-in game's page lives in the application's ``web/`` folder
-(``js/games/<name>.js``, its modules in ``js/games/<name>/``, ``css/<name>.css``).
-A game whose plug-in names a page folder of its own (``GamePlugin.page``) has them
-there, and :class:`WebFiles` serves them at the same addresses, so a renderer
-imports the shared modules (``../ui.js``) either way.
+A game's page lives in its own folder, the one its plug-in names (``GamePlugin.page``:
+``<name>.js``, its modules in ``<name>/``, ``<name>.css``, ``learn/<name>.js``), and
+:class:`WebFiles` serves it at the addresses of the application's ``web/`` folder
+(``js/games/<name>.js``, ``js/games/<name>/…``, ``css/<name>.css``,
+``js/learn/games/<name>.js``), so a renderer imports the shared modules as ``../ui.js``.
+The application's ``web/`` holds only the shared pages: no game's file.
 """
 
 from __future__ import annotations
@@ -17,15 +18,12 @@ from starlette.staticfiles import StaticFiles
 from ludotheek.core.errors import UnknownGame
 from ludotheek.games import plugin
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-GAMES = WEB / "js" / "games"
-
 
 def renderer(name: str) -> Path | None:
     """The file of ``name``'s renderer, or None if the game has no page."""
-    folder = plugin(name).page or GAMES
-    path = folder / f"{name}.js"
-    return path if path.is_file() else None
+    folder = plugin(name).page
+    path = folder / f"{name}.js" if folder is not None else None
+    return path if path is not None and path.is_file() else None
 
 
 def has_page(name: str) -> bool:

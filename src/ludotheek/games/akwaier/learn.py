@@ -4,8 +4,8 @@ Every picture and step is a position of one real game: seed 1 with the default o
 six 1987 ("classic") players, the player of seat s seeded 10 + s, as the self-test plays
 its games. OPA (seat 0, the learner) founds, buys, joins, lays a loose tile, meets a tile
 that cannot be placed, settles a tie and a merger of three chains, and wins when E grows
-beyond 100 tiles in turn 132 (177,426 against OMA's 126,647). The texts are in the catalog
-part ``learn_akwaier``.
+beyond 100 tiles in turn 132 (177,426 against OMA's 126,647). The texts are in the keys
+``learn_akwaier.…`` of its texts (``games/akwaier/texts/<lang>.json``).
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ setup, the first builds, a tile laid in one of two rotations, a bonus tile, wate
 through neutral tiles into two aqueducts at once and closing one at the edge, a pick from
 the reserve and its placing, the joker, closings at a reservoir and for 0 points, a turn
 without a build, a voluntary closing and the final scoring (25 to 17). The texts are in the
-catalog part ``learn_aqua_romana``.
+keys ``learn_aqua_romana.…`` of its texts
+(``games/aqua_romana/texts/<lang>.json``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ reach (its prey taken out in round 2, a new one put in in round 3; in round 2 sh
 into an empty hex instead of only turning). Yellow wins at the end of round 3, 19 to 6.
 The diagrams of the other two ways to win are the ends of two more seeded games of the same
 players (seed 27, both greedy: Yellow reaches 23; seed 173, both easy: Red falls to 0).
-The texts are in the catalog part ``learn_haaienzee``.
+The texts are in keys ``learn_haaienzee.…`` of its texts
+(``games/haaienzee/texts/<lang>.json``).
 """
 
 from __future__ import annotations
