@@ -103,3 +103,14 @@ def test_the_shared_web_folder_holds_no_games_file_or_text() -> None:
 def test_shared_page_file_names_no_game(path: Path) -> None:
     assert not _mentions(path, _pattern(list(names()))), _mentions(path, _pattern(list(names())))
 
+
+def test_every_built_in_game_declares_its_page_for_the_page_tests() -> None:
+    """The keyboard, layout and catalog tests take a game's page from its test folder
+    (``tests/<game>/page.py``, tests/gamepages.py): every game of the application with a
+    page declares it there, so none is left out of them."""
+    from ludotheek.server.pages import has_page
+    from tests.gamepages import built_in, pages
+
+    games = {n for n in names() if built_in(n) and has_page(n)}
+    assert len(games) >= 4 and not built_in("nim")
+    assert games <= set(pages())

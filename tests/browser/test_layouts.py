@@ -8,33 +8,23 @@ finds no violation of impact serious or critical on any of them at any size."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from ludotheek.games import names
 from tests.browser import layout
+from tests.gamepages import pages
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
 
-#: what must be in view together: the board and the controls of the current step
-KEEP = {
-    "wari": ["#board svg[data-fit]", "#status"],
-    "akwaier": ["#akw-board", "#akw-hand", "#akw-buttons", "#akw-line"],
-    "aqua_romana": ["#aq-board", "#aq-status", "#aq-step"],
-    "haaienzee": ["#hz-board", "#hz-controls"],
-}
+#: each game's page as its test folder declares it (tests/<game>/page.py): what must be in
+#: view together (the board and the controls of the current step), how it is played by touch
+PAGES = pages()
 REPLAY_KEEP = ["#board [data-fit]", ".replay-bar"]
 #: the dense boards (a two-step touch instead of 44 px targets)
-DENSE = "#akw-board, #hz-board, #aq-board"
-MINE = {
-    "wari": "#board g.legal",
-    "akwaier": "#akw-board[data-mine='1']",
-    "aqua_romana": "#aq-board[data-mine='1']",
-    "haaienzee": "#hz-board[data-mine='1']",
-}
-VERSION = "Number(document.querySelector('#board [data-version]').dataset.version)"
+DENSE = ", ".join(p.dense for p in PAGES.values() if p.dense)
 
 
 def check(page: Any, keep: list[str], what: str) -> None:
@@ -49,101 +39,19 @@ def check(page: Any, keep: list[str], what: str) -> None:
     assert not problems, f"{what}: {problems}"
 
 
-def _version(page: Any) -> int:
-    return int(page.evaluate(VERSION))
-
-
-def _wait_after(page: Any, version: int) -> None:
-    page.wait_for_function(f"{VERSION} > {version}", timeout=20_000)
-
-
-def _two_taps(page: Any, target: Any) -> None:
-    """Tap a dense board's target: the first tap plays nothing, the second plays."""
-    before = _version(page)
-    target.tap()
-    page.wait_for_timeout(150)  # a move, had one been sent, would be shown by now
-    assert _version(page) == before, "a first tap played a move"
-    target = page.locator(".armed").first
-    target.wait_for()
-    target.tap()
-    _wait_after(page, before)
-
-
-def _tap_wari(page: Any) -> None:
-    before = _version(page)
-    page.locator("#board g.legal").first.tap()
-    _wait_after(page, before)
-
-
-def _tap_haaienzee(page: Any) -> None:
-    cells = page.locator("#hz-board g.cell.free, #hz-board g.cell.target")
-    if cells.count():
-        _two_taps(page, cells.nth(cells.count() // 2))
-        return
-    # a shark with nowhere to swim: it turns or stays (buttons of 44 px, one tap)
-    before = _version(page)
-    page.locator("#hz-controls button[data-facing]:enabled, #hz-pass:enabled").first.tap()
-    _wait_after(page, before)
-
-
-def _tap_aqua_romana(page: Any) -> None:
-    board = page.locator("#aq-board")
-    stage = board.get_attribute("data-select")
-    if stage == "kind":
-        page.locator("#aq-step button.aq-kind").first.tap()
-        page.wait_for_function("document.querySelector('#aq-board').dataset.select !== 'kind'")
-        stage = board.get_attribute("data-select")
-    target = {"space": "g.space.target", "move": "g.space.movable", "tile": "g.ghost"}.get(stage)
-    if target:
-        _two_taps(page, board.locator(target).first)
-    elif stage == "worker":
-        board.locator("g.worker.lit").first.tap()
-    elif stage == "builder":
-        board.locator("g.space.lit").first.tap()
-    else:
-        before = _version(page)
-        page.locator("#aq-step button.primary, #aq-step button[id^=pick-], #close-none").first.tap()
-        _wait_after(page, before)
-
-
-def _tap_akwaier(page: Any) -> None:
-    phase = page.locator("#akw-board").get_attribute("data-phase")
-    if phase == "place":
-        lit = page.locator("#akw-board g.own.lit")
-        if lit.count():
-            cell = lit.first
-            cell.tap()  # chooses the tile: its preview shows, nothing is played
-            page.locator("#act-place").wait_for()
-            before = _version(page)
-            page.wait_for_timeout(150)
-            assert _version(page) == before, "a first tap played a move"
-            page.locator("#akw-board g.own.selected").tap()
-            _wait_after(page, before)
-            return
-    before = _version(page)
-    page.locator("#buy-none, #act-pass, [id^=keep-], #akw-buttons button.primary").first.tap()
-    _wait_after(page, before)
-
-
-TAPS: dict[str, Callable[[Any], None]] = {
-    "wari": _tap_wari, "akwaier": _tap_akwaier, "aqua_romana": _tap_aqua_romana,
-    "haaienzee": _tap_haaienzee,
-}
-
-
 def _start(page: Any, server: ServerProcess, game: str) -> str:
     page.goto(server.url + "/")
     page.locator(f"#game-{game} fieldset select").first.wait_for()
     page.locator(f"#game-{game} button[type=submit]").tap()
     page.wait_for_url("**/play/*")
-    page.wait_for_selector(MINE[game], timeout=30_000)
+    page.wait_for_selector(PAGES[game].mine, timeout=30_000)
     # the header is whole once "How to play" has come (it is placed after the board)
     page.locator("#howto-button").wait_for()
     return str(page.url.rsplit("/", 1)[1])
 
 
 @pytest.mark.parametrize("size", sorted(layout.SIZES))
-@pytest.mark.parametrize("game", sorted(KEEP))
+@pytest.mark.parametrize("game", sorted(PAGES))
 def test_a_game_played_by_touch_fits_the_screen(server: ServerProcess, browser: Any,
                                                game: str, size: str) -> None:
     ctx = layout.context(browser, layout.SIZES[size])
@@ -156,9 +64,9 @@ def test_a_game_played_by_touch_fits_the_screen(server: ServerProcess, browser: 
         # its board is fitted is out of view for a frame (once caught only under load)
         layout.watch(page, KEEP[game], MINE[game])
         for move in range(4):
-            page.wait_for_selector(MINE[game], timeout=30_000)
-            check(page, KEEP[game], f"{game} at {size}, before my move {move + 1}")
-            TAPS[game](page)
+            page.wait_for_selector(PAGES[game].mine, timeout=30_000)
+            check(page, list(PAGES[game].keep), f"{game} at {size}, before my move {move + 1}")
+            PAGES[game].tap(page)
         page.goto(f"{server.url}/replay/{gid}")
         page.wait_for_selector("#board [data-version]")
         check(page, REPLAY_KEEP, f"the replay of {game} at {size}")
@@ -173,7 +81,8 @@ def test_the_lobby_fits_the_screen(server: ServerProcess, browser: Any, size: st
     page = ctx.new_page()
     try:
         page.goto(server.url + "/")
-        page.locator("#game-wari fieldset select").first.wait_for()
+        for name in names():  # every game's card
+            page.locator(f"#game-{name} fieldset select").first.wait_for()
         page.wait_for_selector("#finished table, #finished .empty")
         problems = layout.sideways(page) + layout.small_targets(page) + layout.squashed(page) \
             + layout.accessibility(page) + layout.cut_off(page, "form.create select")
@@ -189,7 +98,7 @@ SIDEWAYS = [(size, lang) for size in sorted({**layout.TURNED, **layout.NARROW})
 
 
 @pytest.mark.parametrize(("size", "lang"), SIDEWAYS)
-@pytest.mark.parametrize("game", sorted(KEEP))
+@pytest.mark.parametrize("game", sorted(PAGES))
 def test_no_page_scrolls_sideways_held_sideways_or_on_a_narrow_phone(
         server: ServerProcess, browser: Any, game: str, size: str, lang: str) -> None:
     ctx = layout.context(browser, {**layout.TURNED, **layout.NARROW}[size], lang)

@@ -8,11 +8,14 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from ludotheek import players
+from ludotheek.games import names
 from ludotheek.players import LADDER
 from ludotheek.server.catalogs import LANGUAGES as CATALOG_LANGUAGES
 from ludotheek.server.catalogs import parts
 from ludotheek.server.pages import has_page
 from tests import error_codes
+from tests.gamepages import pages
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "ludotheek" / "web"
 #: the catalogs; English is the fallback of the others, and all three are complete
@@ -24,23 +27,11 @@ PREFIXES = sorted({k.split(".")[0] for p in parts("en").values() for k in p} | s
 #: a key in a JS string: "akwaier.line.buy", "game.you", ...
 KEY = re.compile(r"""["']((?:""" + "|".join(map(re.escape, PREFIXES))
                  + r""")(?:\.[A-Za-z0-9_]+)+)["']""")
-#: keys the pages make from parts (template strings), spelled out
-AQUA_KINDS = ("straight", "curve", "double", "bridge", "joker")
-BUILT = [f"akwaier.end.{r}" for r in ("chain_over_100", "turn_limit", "all_passed", "stopped")] \
-    + [f"akwaier.log.{r}" for r in ("no_chain", "no_cash")] \
-    + ["akwaier.largest_holder", "akwaier.second_holder"] \
-    + [f"levels.name.{lv}" for lv in (*LADDER, "classic")] \
-    + ["akwaier.quick_start", "haaienzee.quick_start"] \
-    + [f"aqua_romana.kind.{k}" for k in (*AQUA_KINDS, "corner")] \
-    + [f"aqua_romana.kind.short.{k}" for k in AQUA_KINDS] \
-    + [f"aqua_romana.colour.{c}" for c in ("blue", "green", "red", "yellow")] \
-    + [f"aqua_romana.log.closed.{r}" for r in ("edge", "reservoir", "blank", "voluntary",
-                                               "final")] \
-    + [f"aqua_romana.log.bonus_lost.{r}" for r in ("no_square", "no_tiles")] \
-    + [f"aqua_romana.end.{r}" for r in ("no_tile_round", "no_workers", "stopped", "resigned")] \
-    + [f"aqua_romana.preview.closed.{r}" for r in ("edge", "reservoir", "blank")] \
-    + [f"aqua_romana.doing.{p}" for p in ("setup", "place", "place_now", "build", "bonus",
-                                          "close", "pick")] \
+#: keys the pages make from parts (template strings), spelled out: the shared pages' here,
+#: a game's in its test folder (tests/<game>/page.py), the level names from the declarations
+BUILT = [f"levels.name.{lv}" for lv in LADDER] \
+    + [f"levels.name.{lv}" for game in names() for lv in players.levels(game)] \
+    + [key for page in pages().values() for key in page.built] \
     + [f"shell.{s}{r}" for s in ("aborted", "abandoned") for r in ("", ".result")] \
     + [f"ending.{a}.{k}" for a in ("abort", "resign", "leave")
        for k in ("button", "hint", "title", "explain", "yes")]
@@ -92,8 +83,6 @@ def _page_scripts() -> list[Path]:
 
 
 def test_the_scripts_searched_are_the_shared_ones_and_the_games_own() -> None:
-    from ludotheek.games import names
-
     scripts = _page_scripts()
     assert WEB / "js" / "lobby.js" in scripts
     for name in names():
@@ -187,8 +176,7 @@ def test_every_error_a_page_can_be_shown_has_a_code() -> None:
 
 # --- the server's own words: titles, option labels, level names, seat names -------------
 def test_every_game_names_its_options_levels_and_title_in_every_language() -> None:
-    from ludotheek import players
-    from ludotheek.games import get, names
+    from ludotheek.games import get
 
     for name in names():
         game = get(name)

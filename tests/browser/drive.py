@@ -1,0 +1,55 @@
+"""Small helpers for driving a game page in the browser (the games' ``tests/<game>/page.py``
+and the generic page tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: the version of the position on screen (every renderer puts it on the drawn board)
+VERSION = "Number(document.querySelector('#board [data-version]').dataset.version)"
+
+# how many presses of Tab bring the focus from where it is to the first match of a selector
+# (the focus order of these pages is the document order: no positive tabindex)
+_TABS = """(s) => {
+  const all = [...document.querySelectorAll(
+    'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')]
+    .filter((e) => !e.disabled && e.getClientRects().length && !e.closest('[inert], [hidden]')
+      && getComputedStyle(e).visibility !== 'hidden');
+  const at = all.indexOf(document.activeElement);
+  const to = all.findIndex((e, i) => i > at && e.matches(s));
+  return to < 0 ? -1 : to - at;
+}"""
+_FOCUSED = "(s) => Boolean(document.activeElement && document.activeElement.matches(s))"
+
+
+def tab_to(page: Any, selector: str, limit: int = 600) -> None:
+    """Press Tab until the focus is on something that matches ``selector``."""
+    presses = page.evaluate(_TABS, selector)
+    for _ in range(max(presses, 0)):
+        page.keyboard.press("Tab")
+    for _ in range(limit):  # one by one where the count was not right
+        if page.evaluate(_FOCUSED, selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def version(page: Any) -> int:
+    return int(page.evaluate(VERSION))
+
+
+def wait_after(page: Any, before: int) -> None:
+    """Wait until the position on screen is a later one than ``before``."""
+    page.wait_for_function(f"{VERSION} > {before}", timeout=20_000)
+
+
+def two_taps(page: Any, target: Any) -> None:
+    """Tap a dense board's target: the first tap plays nothing, the second plays."""
+    before = version(page)
+    target.tap()
+    page.wait_for_timeout(150)  # a move, had one been sent, would be shown by now
+    assert version(page) == before, "a first tap played a move"
+    target = page.locator(".armed").first
+    target.wait_for()
+    target.tap()
+    wait_after(page, before)
