@@ -22,7 +22,7 @@ class GamePage:
     mine: str
     #: the live region the page says each move in
     log: str
-    #: what must be in view together: its board and the controls of the current step
+    #: what must be in view together: its board (first) and the controls of the current step
     keep: tuple[str, ...]
     #: one move (or one step of one) with the keyboard alone
     keyboard: Callable[[Any], None]
@@ -34,6 +34,13 @@ class GamePage:
     built: tuple[str, ...] = ()
     #: a script run in its pages before their own (its animations' delays, say)
     init: str = ""
+    #: its board in a How-to-play diagram of the learn pages (None: it has none)
+    diagram: str | None = None
+
+    @property
+    def board(self) -> str:
+        """Its board on the game page (the first of :attr:`keep`)."""
+        return self.keep[0]
 
 
 def built_in(name: str) -> bool:

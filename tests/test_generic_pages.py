@@ -108,9 +108,16 @@ def test_every_built_in_game_declares_its_page_for_the_page_tests() -> None:
     """The keyboard, layout and catalog tests take a game's page from its test folder
     (``tests/<game>/page.py``, tests/gamepages.py): every game of the application with a
     page declares it there, so none is left out of them."""
+    from ludotheek.games import plugin
     from ludotheek.server.pages import has_page
     from tests.gamepages import built_in, pages
 
     games = {n for n in names() if built_in(n) and has_page(n)}
     assert len(games) >= 4 and not built_in("nim")
     assert games <= set(pages())
+    # the learn pages' layout test takes the games whose How-to-play diagram is declared:
+    # every game with a module for the learn pages declares it
+    learnable = {n for n in games if (page := plugin(n).page) is not None
+                 and (page / "learn" / f"{n}.js").is_file()}
+    assert len(learnable) >= 4
+    assert all(pages()[n].diagram for n in learnable)

@@ -54,4 +54,5 @@ PAGE = GamePage(
                                           "stopped")),
            *(f"akwaier.log.{r}" for r in ("no_chain", "no_cash")),
            "akwaier.largest_holder", "akwaier.second_holder", "akwaier.quick_start"),
-    init="localStorage.setItem('ludotheek.akwaier.delay', '5');")
+    init="localStorage.setItem('ludotheek.akwaier.delay', '5');",
+    diagram=".akw-board")

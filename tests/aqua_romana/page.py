@@ -65,4 +65,5 @@ PAGE = GamePage(
            *(f"aqua_romana.preview.closed.{r}" for r in ("edge", "reservoir", "blank")),
            *(f"aqua_romana.doing.{p}" for p in ("setup", "place", "place_now", "build", "bonus",
                                                 "close", "pick"))),
-    init="localStorage.setItem('ludotheek.aqua_romana.delay', '0');")
+    init="localStorage.setItem('ludotheek.aqua_romana.delay', '0');",
+    diagram=".aq-board")

@@ -15,25 +15,23 @@ import pytest
 
 from tests.browser import layout
 from tests.browser.learn import SEQ, coach_step
+from tests.gamepages import pages
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["akwaier", "aqua_romana", "haaienzee", "wari"]
+#: each game's page as its test folder declares it (tests/<game>/page.py); the games with a
+#: How to play and a guided game are those whose diagrams it names
+PAGES = pages()
+GAMES = sorted(n for n, p in PAGES.items() if p.diagram)
 #: portrait and landscape
 ALL = {**layout.SIZES, **layout.TURNED}
 #: the board of each game's renderer
-BOARD = {
-    "wari": "#board svg[data-fit]",
-    "akwaier": "#akw-board",
-    "aqua_romana": "#aq-board",
-    "haaienzee": "#hz-board",
-}
+BOARD = {n: p.board for n, p in PAGES.items()}
 #: the board in a How-to-play diagram (what must be seen with the diagram's caption and buttons)
-DIAGRAM = {"wari": "svg[data-fit]", "akwaier": ".akw-board", "aqua_romana": ".aq-board",
-           "haaienzee": ".hz-board"}
+DIAGRAM = {n: p.diagram for n, p in PAGES.items() if p.diagram}
 #: the dense boards (a two-step touch instead of 44 px targets)
-DENSE = "#akw-board, #hz-board, #aq-board"
+DENSE = ", ".join(p.dense for p in PAGES.values() if p.dense)
 #: the How-to-play diagrams: a game's board drawn in its replay mode, a picture with nothing
 #: to tap but the frame buttons under it
 PICTURES = ".learn-board"

@@ -9,6 +9,7 @@ import pytest
 
 from ludotheek.games import names
 from ludotheek.server.pages import has_page
+from tests.gamepages import pages
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -16,22 +17,18 @@ pytestmark = pytest.mark.browser
 #: every registered game with a page (the test games too)
 GAMES = [g for g in names() if has_page(g)]
 #: what shows that the person at this screen may make the first decision: the board where the
-#: renderer's is known, else the shell's seats panel (seat 1 is to move)
+#: game's test folder declares it (its PAGE.mine), else the shell's seats panel (seat 1 is to
+#: move)
 ANY_GAME = "#seats li.to-move[data-seat='0']"
-MY_TURN = {
-    "wari": "#board g.legal",
-    "akwaier": "#board [data-mine='1']",
-    "aqua_romana": "#aq-board[data-mine='1']",
-    "haaienzee": "#board [data-mine='1']",
-}
+#: each game's page as its test folder declares it (tests/<game>/page.py)
+PAGES = pages()
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_start_with_the_defaults_opens_a_playable_game(server: ServerProcess,
                                                        context_factory: Any, game: str) -> None:
     ctx = context_factory()
-    ctx.add_init_script("localStorage.setItem('ludotheek.aqua_romana.delay', '0');"
-                        "localStorage.setItem('ludotheek.haaienzee.delay', '20');")
+    ctx.add_init_script("".join(p.init for p in PAGES.values()))
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
@@ -46,7 +43,7 @@ def test_start_with_the_defaults_opens_a_playable_game(server: ServerProcess,
     assert seats.count() == expected, f"{game}: the card draws {seats.count()} seats"
     card.locator("button[type=submit]").click()
     page.wait_for_url("**/play/*", timeout=10_000)
-    page.wait_for_selector(MY_TURN.get(game, ANY_GAME), timeout=30_000)
+    page.wait_for_selector(PAGES[game].mine if game in PAGES else ANY_GAME, timeout=30_000)
     assert page.locator(".toast.error").count() == 0
     assert not errors, errors
     gid = page.url.rsplit("/", 1)[1]

@@ -31,4 +31,5 @@ def _tap(page: Any) -> None:
 PAGE = GamePage(mine="#hz-board[data-mine='1']", log="#hz-log",
                 keep=("#hz-board", "#hz-controls"), keyboard=_keyboard, tap=_tap,
                 dense="#hz-board", built=("haaienzee.quick_start",),
-                init="localStorage.setItem('ludotheek.haaienzee.delay', '20');")
+                init="localStorage.setItem('ludotheek.haaienzee.delay', '20');",
+                diagram=".hz-board")

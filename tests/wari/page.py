@@ -24,4 +24,5 @@ def _tap(page: Any) -> None:
 
 
 PAGE = GamePage(mine="#board g.legal", log="#wari-log",
-                keep=("#board svg[data-fit]", "#status"), keyboard=_keyboard, tap=_tap)
+                keep=("#board svg[data-fit]", "#status"), keyboard=_keyboard, tap=_tap,
+                diagram="svg[data-fit]")
