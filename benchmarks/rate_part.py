@@ -46,8 +46,8 @@ def play(game: str, results: str, seed: int, skip: set[str], only: set[str],
         for g in range(table.games):
             todo.append((game, dict(plan.options), seed, ti, table, g, tuple(plan.timed),
                          plan.opening))
-    if reverse:
-        todo.reverse()
+    if reverse:  # the last tables first, each table's games in their order
+        todo.sort(key=lambda job: (-job[3], job[5]))
     done = valid_games(game, results, seed)
     print(sum((j[4].key, j[5]) not in done for j in todo), "games to play", flush=True)
     for job in todo:
@@ -83,7 +83,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip", default="", help="levels whose tables are not played")
     parser.add_argument("--only", default="", help="play only the tables of these levels")
-    parser.add_argument("--reverse", action="store_true", help="the last tables first")
+    parser.add_argument("--reverse", action="store_true",
+                        help="the last tables first (each in its order)")
     parser.add_argument("--sum", action="store_true", help="rate the games played so far")
     parser.add_argument("--out", default=None, help="with --sum [default: ratings.json]")
     args = parser.parse_args()

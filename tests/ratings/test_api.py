@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from ludotheek import players
 from ludotheek.rated import levels as level_ratings
 from ludotheek.rated import rater
 from ludotheek.rated.people import Rating
@@ -198,8 +200,19 @@ def test_a_rematch_of_a_rated_game_is_rated_with_the_seats_swapped(client: TestC
     assert r.json()["seat"] == 1
 
 
-def test_rated_games_refuse_what_cannot_be_rated(client: TestClient) -> None:
+def test_rated_games_refuse_what_cannot_be_rated(client: TestClient,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     anna = new_profile(client, "Anna")
+    shipped = players.levels
+
+    def strong_unrated(game: str) -> dict[str, players.Level]:
+        table = shipped(game)
+        if game == "wari":  # a level not measured (as it is now defined)
+            table["strong"] = dataclasses.replace(table["strong"], rating=None,
+                                                  rating_interval=None)
+        return table
+
+    monkeypatch.setattr(players, "levels", strong_unrated)
 
     def create(seats: list[dict[str, Any]], rated: Any = True) -> Any:
         return client.post("/api/games", json={"game": "wari", "rated": rated,

@@ -52,9 +52,13 @@ def midgame(seed: int, plies: int) -> WariState:
 def test_registered_with_levels() -> None:
     assert "strong" in players.names("wari")
     levels = players.levels("wari")
-    assert list(levels) == ["beginner", "novice", "easy", "normal", "good", "expert", "strong"]
+    assert list(levels) == ["beginner", "novice", "easy", "normal", "good", "expert", "master",
+                            "strong"]
     assert levels["strong"].player == "strong" and levels["strong"].seconds == 1.0
-    player, seconds = players.for_level("wari", "normal")
+    # normal (docs/rules/wari.md, DECISION): the 4-ply search choosing with a temperature of 1
+    assert levels["normal"].player == "tempered"
+    assert levels["normal"].params == {"inner": "strong", "depth": 4, "temperature": 1}
+    player, seconds = players.for_level("wari", "expert")
     assert isinstance(player, StrongPlayer) and player.depth == 4 and seconds == 0.0
 
 

@@ -7,11 +7,12 @@
 - the generic ``random``, ``greedy`` (the largest capture now) and ``mcts``
   (Monte Carlo tree search with random play-outs) of ``ludotheek.players``.
 
-Levels, weakest first: *beginner* is ``greedy`` choosing with a temperature of 3
-seeds (it often misses a capture); *novice* is ``greedy`` (it takes what it can, and
-looks no further); *easy* is the 2-ply search choosing with a temperature; *normal*
-is ``strong`` searching 4 plies (a few hundredths of a second), *good* 6 and
-*expert* 8 plies; *strong* is ``strong`` with 1 second a move.
+Levels, weakest first (docs/strength.md, "Wari"): the 2-ply search choosing with a
+temperature of 2 seeds (*beginner*), 1.4 (*novice*) and 1 (*easy*): it sees a capture coming
+a move ahead, and misses some; the 4-ply search choosing with a temperature of 1
+(*normal*) and 0.4 (*good*), and exactly (*expert*); 6 plies (*master*); *strong* is
+``strong`` with 1 second a move. A temperature T chooses move m with probability
+proportional to exp((value(m) - best) / T), the values in seeds of the search.
 """
 
 from __future__ import annotations
@@ -39,20 +40,20 @@ PLAYERS: dict[str, PlayerInfo] = {
         "database up to 15 seeds"),
 }
 
-#: the ladder, weakest first: greedy choosing with a temperature (in seeds), greedy, the
-#: 2-ply search choosing with a temperature, then searches deeper and deeper
+#: the ladder, weakest first: the 2-ply search choosing with a temperature (in seeds),
+#: then the 4-ply search, then deeper; measured in docs/strength.md (ratings.json)
 LEVELS: dict[str, Level] = {
-    "beginner": level("beginner", "tempered", {"inner": "greedy", "temperature": 3}),
-    "novice": level("novice", "greedy"),
-    "easy": level("easy", "tempered", {"inner": "strong", "depth": 2, "temperature": 3}),
-    "normal": Level("normal", "strong", {"depth": 4}, 0.0,
-                    {"en": "Normal", "nl": "Gemiddeld", "no": "Middels"}),
-    "good": level("good", "strong", {"depth": 6}),
-    "expert": level("expert", "strong", {"depth": 8}),
+    "beginner": level("beginner", "tempered", {"inner": "strong", "depth": 2, "temperature": 2}),
+    "novice": level("novice", "tempered", {"inner": "strong", "depth": 2, "temperature": 1.4}),
+    "easy": level("easy", "tempered", {"inner": "strong", "depth": 2, "temperature": 1}),
+    "normal": level("normal", "tempered", {"inner": "strong", "depth": 4, "temperature": 1}),
+    "good": level("good", "tempered", {"inner": "strong", "depth": 4, "temperature": 0.4}),
+    "expert": level("expert", "strong", {"depth": 4}),
+    "master": level("master", "strong", {"depth": 6}),
     "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
 }
 
 #: two seats; Wari has no chance, so each game starts with 4 random plies (both rotations
 #: of a deal the same); strong thinks its second a move (timed) and plays half the games
-RATING_PLAN = RatingPlan(seats=2, games=(100, 40, 10), timed=("strong",), slow=("strong",),
-                         slow_factor=0.5, opening=4)
+RATING_PLAN = RatingPlan(seats=2, games=(300, 100, 4), timed=("strong",), slow=("strong",),
+                         slow_factor=0.1, opening=4)
