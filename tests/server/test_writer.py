@@ -15,7 +15,7 @@ import pytest
 from ludotheek.server.writer import MoveWriter
 from ludotheek.store import open_database
 from ludotheek.store.database import Database
-from ludotheek.store.games import MoveWrite, SeatJoined, StaleVersion
+from ludotheek.store.games import GameRow, MoveWrite, NewGame, NoRoom, SeatJoined, StaleVersion
 
 T = TypeVar("T")
 
@@ -44,8 +44,8 @@ class Spy:
         self.calls: list[tuple[str, int]] = []
         real = db.games.write_batch
 
-        def write_batch(batch: Sequence[MoveWrite | SeatJoined]
-                        ) -> list[int | bool | StaleVersion]:
+        def write_batch(batch: Sequence[MoveWrite | SeatJoined | NewGame]
+                        ) -> list[int | bool | StaleVersion | GameRow | NoRoom]:
             self.calls.append((threading.current_thread().name, len(batch)))
             return real(batch)
 
@@ -132,7 +132,8 @@ def test_a_failed_transaction_acknowledges_none_of_its_moves_and_the_next_goes_o
     real = db.games.write_batch
     failures = [OSError("disk full")]
 
-    def flaky(batch: Sequence[MoveWrite | SeatJoined]) -> list[int | bool | StaleVersion]:
+    def flaky(batch: Sequence[MoveWrite | SeatJoined | NewGame]
+              ) -> list[int | bool | StaleVersion | GameRow | NoRoom]:
         if failures:
             raise failures.pop()
         return real(batch)

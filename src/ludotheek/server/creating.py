@@ -9,8 +9,7 @@ from ludotheek.server import ending
 from ludotheek.server.checks import check_create
 from ludotheek.server.errors import Invalid
 from ludotheek.server.livegame import LiveGame
-from ludotheek.server.offload import blocking
-from ludotheek.store.games import hash_token, new_token
+from ludotheek.store.games import NewGame, NoRoom, hash_token, new_token
 
 if TYPE_CHECKING:
     from ludotheek.server.service import GameService
@@ -22,15 +21,21 @@ async def create(service: GameService, body: Any, client: str | None = None,
     """A new game from a create request; a secret for each person seat (unless
     ``make_tokens`` is false: a rematch derives them from the old game's)."""
     new = check_create(body)
-    if client is not None:
-        await ending.check_room(service, client)
     try:
         state = new.game.new(new.seed, **new.options)
     except LudotheekError as exc:
+        if client is not None:  # a full address is refused first, as it always was
+            await ending.check_room(service, client)
         raise Invalid.of(exc) from exc
     tokens = [new_token() if s["type"] == "person" and make_tokens else None for s in new.seats]
-    row = await blocking(service.db.games.create, new.game.name, new.options, new.seed,
-                         new.seats, tokens, state.to_move, client, parent)
+    # the client's games in play are counted in the transaction that stores the new one
+    room = None if client is None else (client, ending.live_since(service),
+                                        service.settings.max_active_games_per_client)
+    row = await service.writer.create(NewGame(new.game.name, new.options, new.seed, new.seats,
+                                              tokens, state.to_move, client, parent, room))
+    if isinstance(row, NoRoom):
+        assert client is not None
+        await ending.refuse_full(service, client, row.count)
     live = LiveGame(row.id, new.game, new.options, new.seed, new.seats, state, [], 0,
                     row.created, parent,
                     token_hashes={i: hash_token(t) for i, t in enumerate(tokens) if t})

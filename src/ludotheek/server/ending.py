@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ludotheek.core.record import resign_move
 from ludotheek.server.errors import Conflict, Invalid, TooMany
@@ -147,11 +147,17 @@ async def check_room(service: GameService, client: str) -> None:
     """:class:`TooMany` if ``client`` has as many live games as it may have: the
     refusal says how to free a place and lists the games (``games``)."""
     most = service.settings.max_active_games_per_client
-    since = live_since(service)
-    count = await blocking(service.db.games.count_active_by_client, client, since)
-    if count < most:
-        return
-    rows = await blocking(service.db.games.active_by_client, client, since, LISTED)
+    count = await blocking(service.db.games.count_active_by_client, client,
+                           live_since(service))
+    if count >= most:
+        await refuse_full(service, client, count)
+
+
+async def refuse_full(service: GameService, client: str, count: int) -> NoReturn:
+    """The :class:`TooMany` of :func:`check_room` for ``client``'s ``count`` live games."""
+    most = service.settings.max_active_games_per_client
+    rows = await blocking(service.db.games.active_by_client, client, live_since(service),
+                          LISTED)
     days = service.settings.abandon_days
     links = ", ".join(f"/play/{r.id}" for r in rows)
     raise TooMany(f"this address already has {count} games in progress (at most {most}): "

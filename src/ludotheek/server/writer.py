@@ -3,9 +3,11 @@
 A single task drains the queue: while one batch is being written, the next
 one gathers. Every move is still committed before its sender hears of it, but
 many games share one disk sync, so a busy server stays fast. A seat's first
-arrival (``joined``) goes the same way: written apart, 200 games connecting at
-once were 200 transactions and disk syncs that the moves' batches waited behind
-for SQLite's lock (docs/performance.md, "Throughput, third round").
+arrival (``joined``) and a new game (with its count of the client's games in play)
+go the same way: written apart, 200 games connecting at once were 200 transactions
+and disk syncs that the moves' batches waited behind for SQLite's lock, and games
+created at once by threads of their own waited for each other's (docs/performance.md,
+"Throughput, third round").
 
 The batches go to a thread of the writer's own (``move-writer``), not to the
 general pool of blocking work: one thread is all SQLite lets write at a time,
@@ -19,14 +21,24 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from ludotheek.store.games import GameStore, MoveWrite, SeatJoined, StaleVersion
+from ludotheek.store.games import (
+    GameRow,
+    GameStore,
+    MoveWrite,
+    NewGame,
+    NoRoom,
+    SeatJoined,
+    StaleVersion,
+)
+
+Write = MoveWrite | SeatJoined | NewGame
 
 
 class MoveWriter:
     def __init__(self, store: GameStore, max_batch: int = 256) -> None:
         self.store = store
         self.max_batch = max_batch
-        self._pending: list[tuple[MoveWrite | SeatJoined, asyncio.Future[Any]]] = []
+        self._pending: list[tuple[Write, asyncio.Future[Any]]] = []
         self._task: asyncio.Task[None] | None = None
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="move-writer")
 
@@ -40,7 +52,12 @@ class MoveWriter:
         result: bool = await self._queue(SeatJoined(gid, seat))
         return result
 
-    def _queue(self, write: MoveWrite | SeatJoined) -> asyncio.Future[Any]:
+    async def create(self, new: NewGame) -> GameRow | NoRoom:
+        """Store a new game: its row, or :class:`NoRoom` (its client has no room left)."""
+        result: GameRow | NoRoom = await self._queue(new)
+        return result
+
+    def _queue(self, write: Write) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         self._pending.append((write, future))

@@ -62,6 +62,31 @@ class SeatJoined:
 
 
 @dataclass(frozen=True)
+class NewGame:
+    """A new game to store with its seats' secrets (``tokens[seat]`` or None), as
+    :meth:`GameStore.create` does; with ``room`` (client, since, most) only if ``client``
+    has fewer than ``most`` games in play touched since ``since`` (counted in the same
+    transaction), else the result is :class:`NoRoom`."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    tokens: Sequence[str | None]
+    to_move: int | None
+    client: str | None = None
+    parent: str | None = None
+    room: tuple[str, float, int] | None = None
+
+
+@dataclass(frozen=True)
+class NoRoom:
+    """A :class:`NewGame` not stored: its client already has ``count`` games in play."""
+
+    count: int
+
+
+@dataclass(frozen=True)
 class GameRow:
     id: str
     game: str
@@ -213,20 +238,25 @@ class GameStore:
         Each item is checked on its own: the result is its new version, or a
         :class:`StaleVersion` for an item whose game moved on (the others still count).
         """
-        return [r for r in self.write_batch(batch) if not isinstance(r, bool)]
+        return [r for r in self.write_batch(batch) if isinstance(r, int | StaleVersion)
+                and not isinstance(r, bool)]
 
-    def write_batch(self, batch: Sequence[MoveWrite | SeatJoined]
-                    ) -> list[int | bool | StaleVersion]:
-        """Moves (as :meth:`append_moves`) and seats' arrivals (as :meth:`mark_joined`:
-        True the first time) in one transaction, each with its own result in order."""
+    def write_batch(self, batch: Sequence[MoveWrite | SeatJoined | NewGame]
+                    ) -> list[int | bool | StaleVersion | GameRow | NoRoom]:
+        """Moves (as :meth:`append_moves`), seats' arrivals (as :meth:`mark_joined`: True
+        the first time) and new games (their row, or :class:`NoRoom`) in one transaction,
+        each with its own result in order."""
         now = time.time()
-        out: list[int | bool | StaleVersion] = []
+        out: list[int | bool | StaleVersion | GameRow | NoRoom] = []
         sql = self._sql()
         with self.engine.begin() as conn:
             for w in batch:  # plain driver SQL: this is the server's hottest path
                 if isinstance(w, SeatJoined):
                     res = conn.exec_driver_sql(sql["joined"], (now, w.game_id, w.seat))
                     out.append(bool(res.rowcount == 1))
+                    continue
+                if isinstance(w, NewGame):
+                    out.append(self._new_game(conn, sql, w, now))
                     continue
                 res = conn.exec_driver_sql(sql["update"], (
                     w.version + 1, now, w.to_move, w.status,
@@ -241,6 +271,25 @@ class GameStore:
                 out.append(w.version + 1)
         return out
 
+    @staticmethod
+    def _new_game(conn: Any, sql: dict[str, str], w: NewGame, now: float) -> GameRow | NoRoom:
+        if w.room is not None:
+            client, since, most = w.room
+            count = int(conn.exec_driver_sql(sql["room"], (client, since)).scalar() or 0)
+            if count >= most:
+                return NoRoom(count)
+        gid = new_id()
+        conn.exec_driver_sql(sql["game"], (
+            gid, w.game, json.dumps(w.options), w.seed, json.dumps(w.seats), 0, "active",
+            w.to_move, None, now, now, w.parent, w.client))
+        for seat, token in enumerate(w.tokens):
+            if token is not None:
+                conn.exec_driver_sql(sql["token"], (gid, seat, hash_token(token)))
+        return GameRow(id=gid, game=w.game, options=json.loads(json.dumps(w.options)),
+                       seed=w.seed, seats=json.loads(json.dumps(w.seats)), version=0,
+                       status="active", to_move=w.to_move, result=None, created=now,
+                       updated=now, parent=w.parent)
+
     def _sql(self) -> dict[str, str]:
         p = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         return {
@@ -251,6 +300,12 @@ class GameStore:
                       f"VALUES ({p}, {p}, {p}, {p}, {p})",
             "joined": f"UPDATE seat_tokens SET joined={p} WHERE game_id={p} AND seat={p} "
                       "AND joined IS NULL",
+            "room": f"SELECT count(*) FROM games WHERE client={p} AND status='active' "
+                    f"AND updated >= {p}",
+            "game": "INSERT INTO games (id, game, options, seed, seats, version, status, "
+                    "to_move, result, created, updated, parent, client) VALUES "
+                    f"({', '.join([p] * 13)})",
+            "token": f"INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ({p}, {p}, {p})",
         }
 
     def add_tokens(self, gid: str, hashes: dict[int, str]) -> None:
