@@ -65,6 +65,17 @@ def options_of(page: Any, selector: str) -> dict[str, str]:
         f"{selector} option", "os => os.map(o => [o.value, o.textContent])"))
 
 
+def check_opponents(page: Any, select: str, game: str) -> None:
+    """The menu ``select`` of ``game``'s computer opponents, once its last level is there:
+    each level's note."""
+    ladder = players.levels(game)
+    last = f"{select} option[value='computer:{list(ladder)[-1]}']"
+    page.wait_for_function(f"document.querySelector(\"{last}\")")
+    got = options_of(page, select)
+    for name, level in ladder.items():
+        check(got[f"computer:{name}"], level)
+
+
 def test_the_start_dialogs_and_wari_settings_show_them(server: ServerProcess,
                                                         context_factory: Any) -> None:
     page = context_factory().new_page()
@@ -72,12 +83,7 @@ def test_the_start_dialogs_and_wari_settings_show_them(server: ServerProcess,
     page.goto(server.url + "/")
     page.locator("#quick-haaienzee").click()
     page.wait_for_selector("#hz-start[open]")
-    ladder = players.levels("haaienzee")
-    last = f"#hz-start-opponent option[value='computer:{list(ladder)[-1]}']"
-    page.wait_for_function(f"document.querySelector(\"{last}\")")
-    got = options_of(page, "#hz-start-opponent")
-    for name, level in ladder.items():
-        check(got[f"computer:{name}"], level)
+    check_opponents(page, "#hz-start-opponent", "haaienzee")
     # Akwaier's (the levels by name; the menu comes from /api/meta)
     page.goto(server.url + "/")
     page.locator("#quick-akwaier").click()
@@ -96,9 +102,4 @@ def test_the_start_dialogs_and_wari_settings_show_them(server: ServerProcess,
     card.locator("button[type=submit]").click()
     page.wait_for_url("**/play/*")
     page.locator("#new-game").click()
-    ladder = players.levels("wari")
-    last = f"#set-opponent option[value='computer:{list(ladder)[-1]}']"
-    page.wait_for_function(f"document.querySelector(\"{last}\")")
-    got = options_of(page, "#set-opponent")
-    for name, level in ladder.items():
-        check(got[f"computer:{name}"], level)
+    check_opponents(page, "#set-opponent", "wari")
