@@ -157,9 +157,12 @@ def test_on_a_phone_the_aborted_akwaier_page_shows_how_it_ended(
         button.tap()
         page.locator("#confirm-end-yes").tap()
         page.wait_for_selector("#result")
-        # the banner that says so comes into view; the game's own line says it too
-        top = page.evaluate("document.getElementById('banner').getBoundingClientRect().top")
-        assert -0.5 <= top < 844  # scrolled to whole pixels: a box may start a fraction above
+        # the banner that says so comes into view (once the server has answered the abort:
+        # the live view may draw the result first); the game's own line says it too.
+        # Scrolled to whole pixels: a box may start a fraction above the top.
+        page.wait_for_function("(() => { const t = document.getElementById('banner')"
+                               ".getBoundingClientRect().top; return t >= -0.5 && t < 844; })()",
+                               timeout=10_000)
         assert "no result" in page.locator("#result").inner_text()
         assert page.locator("#status").inner_text() == "The game was aborted."
         assert page.locator("#board").get_by_text("The game was aborted.").count() >= 1
