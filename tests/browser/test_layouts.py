@@ -62,7 +62,7 @@ def test_a_game_played_by_touch_fits_the_screen(server: ServerProcess, browser: 
         gid = _start(page, server, game)
         # every frame of the player's turn, not only the moments checked: a view drawn before
         # its board is fitted is out of view for a frame (once caught only under load)
-        layout.watch(page, KEEP[game], MINE[game])
+        layout.watch(page, list(PAGES[game].keep), PAGES[game].mine)
         for move in range(4):
             page.wait_for_selector(PAGES[game].mine, timeout=30_000)
             check(page, list(PAGES[game].keep), f"{game} at {size}, before my move {move + 1}")
