@@ -116,8 +116,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--moves", type=int, default=30, help="client moves per game (at most)")
-    # novice: the greedy player, an instant level (Wari's easy until 2026-12-02, a 2-ply
-    # search since): the server's work is measured, not a search
+    # novice: an instant level; the greedy player until Wari's eight-level ladder
+    # (2026-12-02 12:34), a 2-ply search at temperature 1.4 since: figures measured before
+    # and after it are not comparable
     ap.add_argument("--level", default="novice",
                     help='the computer level of North, or "person" for a scripted North')
     ap.add_argument("--workers", type=int, default=1, help="computer worker processes")

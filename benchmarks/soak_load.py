@@ -1,7 +1,8 @@
 """Sustained load: many concurrent games for minutes, next to a bare WebSocket echo.
 
 ``--games`` scripted clients each play Wari against the computer (``--level``, by
-default *novice*: the greedy player, an instant level) over the game's WebSocket,
+default *novice*, an instant level: the greedy player until 2026-12-02 12:34, a 2-ply
+search at temperature 1.4 since) over the game's WebSocket,
 closed loop, for ``--seconds``: move, wait for the view that
 acknowledges it (the round trip that is timed), wait for the computer's reply,
 move again; a finished game is followed by a new one. Every acknowledged move
@@ -48,8 +49,9 @@ TIMEOUT = 30.0
 #: limits per address and the WebSocket rate per connection (20/s) are switched off
 SERVER_ARGS = ("--requests-per-second", "0", "--max-games-per-client", "100000000",
                "--ws-rate", "0")
-#: the computer's level: the greedy player, an instant level (the server's work is measured,
-#: not a search; Wari's *easy* was this player until 2026-12-02 and is a 2-ply search now)
+#: the computer's level, an instant one: the greedy player until Wari's eight-level ladder
+#: (2026-12-02 12:34), a 2-ply search at temperature 1.4 since (figures before and after it
+#: are not comparable)
 LEVEL = "novice"
 
 

@@ -90,8 +90,10 @@ def make_player(game: str, spec: str, seed: int) -> tuple[Player, float | None]:
     name, a level (``easy``, ``normal``, ``strong``), whose player, parameters and time
     per move are the level's (the pages' levels: docs/strength.md).
 
+    >>> make_player("wari", "greedy", 1)[0].name, make_player("wari", "greedy", 1)[1]
+    ('greedy', None)
     >>> make_player("wari", "novice", 1)[0].name, make_player("wari", "novice", 1)[1]
-    ('greedy', 0.0)
+    ('tempered', 0.0)
     """
     name, params = registry.parse_spec(spec)
     params.setdefault("seed", seed)
