@@ -20,16 +20,19 @@ from collections import OrderedDict
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludotheek import lessons
-from ludotheek.server.errors import Forbidden, Invalid
+from ludotheek.server.answers_learn import Advice
+from ludotheek.server.errors import Forbidden
 from ludotheek.server.http import bearer_token
+from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.moves import ended
 from ludotheek.server.offload import blocking
+from ludotheek.server.queries import GameAdvice, decode_query
 from ludotheek.server.seats import seated
 from ludotheek.server.service import GameService
+from ludotheek.server.shapes import built
 
 _KEPT: OrderedDict[tuple[str, int, str | None], dict[str, Any]] = OrderedDict()
 KEEP = 256
@@ -49,9 +52,9 @@ async def advice(request: Request) -> JSONResponse:
         raise ended(live)
     if live.state.to_move != seat:
         raise Forbidden("advice is given only to the seat to move", code="advice.not_to_move")
-    move = request.query_params.get("move")
-    if move is not None and (len(move) > 200 or not move.isprintable()):
-        raise Invalid("'move' must be a move in the game's notation", code="move.not_text")
+    move = decode_query(GameAdvice, request.query_params).move
+    if move is not None and not move.isprintable():
+        raise GameAdvice.refusals.of_body().error()
     key = (live.id, live.version, move)
     found = _KEPT.get(key)
     if found is None:
@@ -59,7 +62,7 @@ async def advice(request: Request) -> JSONResponse:
         _KEPT[key] = found
         while len(_KEPT) > KEEP:
             _KEPT.popitem(last=False)
-    return JSONResponse({**found, "version": live.version})
+    return JSONResponse(built(Advice, {**found, "version": live.version}))
 
 
 routes = [Route("/api/games/{id}/advice", advice, methods=["GET"])]

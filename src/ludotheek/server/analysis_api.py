@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludotheek.server.analysis import Analyses
+from ludotheek.server.answers_analysis import AnalysisStatus, TriedAgain
 from ludotheek.server.http import bearer_token, client_address, read_json
+from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.service import GameService
+from ludotheek.server.shapes import built
 from ludotheek.server.tryagain import try_again
 
 
@@ -18,13 +20,14 @@ def _analyses(request: Request) -> Analyses:
 
 
 async def get_analysis(request: Request) -> JSONResponse:
-    return JSONResponse(await _analyses(request).status(request.path_params["id"],
-                                                        bearer_token(request)))
+    return JSONResponse(built(AnalysisStatus, await _analyses(request).status(
+        request.path_params["id"], bearer_token(request))))
 
 
 async def post_analysis(request: Request) -> JSONResponse:
     answer = await _analyses(request).start(request.path_params["id"], bearer_token(request))
-    return JSONResponse(answer, status_code=200 if answer["status"] == "done" else 202)
+    return JSONResponse(built(AnalysisStatus, answer),
+                        status_code=200 if answer["status"] == "done" else 202)
 
 
 async def post_try(request: Request) -> JSONResponse:
@@ -32,7 +35,7 @@ async def post_try(request: Request) -> JSONResponse:
     live = await service.load(request.path_params["id"])
     body = await read_json(request, service.settings.max_body)
     answer = await try_again(service, live, body, client_address(request))
-    return JSONResponse(answer, status_code=201)
+    return JSONResponse(built(TriedAgain, answer), status_code=201)
 
 
 routes = [

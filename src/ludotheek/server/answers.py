@@ -105,6 +105,19 @@ class View(Answer):
         "computer player")]
 
 
+class ViewAt(View):
+    """A view of the position after ``at`` moves: a replay's, a lesson's or a diagram's
+    (not a game in play: no move is sent from it)."""
+
+    at: Annotated[int, _about("the moves before the position")]
+
+
+class Replay(ViewAt):
+    """A game's view after ``at`` of its moves (``GET /api/games/{id}/replay``)."""
+
+    total: Annotated[int, _about("the game's moves now")]
+
+
 class SeatListed(Answer):
     """A seat as the lobby lists it."""
 

@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from msgspec import UNSET
 from starlette.requests import Request
 from starlette.routing import Route
 
 from ludotheek import __version__, players
 from ludotheek.core.errors import quoted
 from ludotheek.games import get, names, plugin
-from ludotheek.server import ending, profiles
+from ludotheek.server import ending, profiles, queries
 from ludotheek.server.answers import Created, ScoreEntry, Scores, seat_tokens
+from ludotheek.server.answers_site import GameMeta, Health, Meta
 from ludotheek.server.bodies import MoveBody, VersionBody
-from ludotheek.server.errors import Invalid, NotFound
-from ludotheek.server.http import bearer_token, client_address, int_param, read_json
+from ludotheek.server.errors import NotFound
+from ludotheek.server.http import bearer_token, client_address, read_json
 from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.offload import blocking
 from ludotheek.server.pages import has_page
+from ludotheek.server.queries import decode_query
 from ludotheek.server.service import GameService
-from ludotheek.server.shapes import decode
+from ludotheek.server.shapes import built, decode
 from ludotheek.server.views import PAGE_LANGUAGES
-
-#: a game's statuses: in play, over by its rules, ended without being played out
-STATUSES = ("active", "over", "aborted", "abandoned")
-#: the most games one listing by ``ids`` names
-MAX_IDS = 50
 
 
 def _service(request: Request) -> GameService:
@@ -43,8 +43,8 @@ async def meta(request: Request) -> JSONResponse:
         info["levels"] = [lv.describe() for lv in players.levels(name).values()]
         info["page"] = has_page(name)  # the lobby says so for the others
         info["analysis"] = plugin(name).review is not None  # its games can be analysed
-        games.append(info)
-    return JSONResponse({"version": __version__, "games": games})
+        games.append(built(GameMeta, info))
+    return JSONResponse(Meta(version=__version__, games=games))
 
 
 async def create_game(request: Request) -> JSONResponse:
@@ -59,32 +59,31 @@ async def create_game(request: Request) -> JSONResponse:
 
 
 async def list_games(request: Request) -> JSONResponse:
-    status = request.query_params.get("status")
-    if status not in (None, *STATUSES):
-        raise Invalid(f"'status' must be one of {', '.join(STATUSES)}", code="request.status",
-                      statuses=", ".join(STATUSES))
-    started = request.query_params.get("started") in ("1", "true")
-    game = request.query_params.get("game")
-    if game is not None and game not in names():
-        raise Invalid(f"unknown game {game!r}; the games are: {', '.join(names())}",
-                      code="game.unknown", game=quoted(game), games=", ".join(names()))
-    limit = int_param(request, "limit", 50, 1, 500)
-    offset = int_param(request, "offset", 0, 0, 10**9)
-    ids = _ids_param(request)
-    games = await _service(request).listing(status, game, limit, offset, started, ids,
-                                            _lang(request))
+    q = decode_query(queries.Listing, request.query_params,
+                     hooks={"game": _known_game})
+    games = await _service(request).listing(
+        q.status, q.game, q.limit, q.offset, q.started in ("1", "true"), _ids(q.ids),
+        q.lang if q.lang in PAGE_LANGUAGES else "en")
     return JSONResponse({"games": games})
 
 
-def _ids_param(request: Request) -> list[str] | None:
-    """``ids``: the games to list, comma-separated (the lobby's "Your games")."""
-    raw = request.query_params.get("ids")
+def _known_game(raw: Any, _: dict[str, Any]) -> str | None:
+    """The lobby's ``game``: one of the games, if given."""
+    if raw is UNSET:
+        return None
+    if raw not in names():
+        raise queries.GAME_UNKNOWN.error(game=quoted(raw))
+    return str(raw)
+
+
+def _ids(raw: str | None) -> list[str] | None:
+    """``ids``: the games to list, comma-separated (the lobby's "Your games"); the last
+    parameter its query checks."""
     if raw is None:
         return None
     ids = [i for i in raw.split(",") if i]
-    if len(ids) > MAX_IDS or any(len(i) > 64 for i in ids):
-        raise Invalid(f"'ids' names at most {MAX_IDS} games, by their ids", code="request.ids",
-                      most=MAX_IDS)
+    if len(ids) > queries.MAX_IDS or any(len(i) > 64 for i in ids):
+        raise queries.Listing.refusals.of_field("ids").error()
     return ids
 
 
@@ -118,7 +117,7 @@ async def scores(request: Request) -> JSONResponse:
     if game not in names():
         raise NotFound(f"there is no game {game!r}; the games are: {', '.join(names())}",
                        code="game.unknown", game=quoted(game), games=", ".join(names()))
-    limit = int_param(request, "limit", 30, 1, 100)
+    limit = decode_query(queries.ScoreList, request.query_params).limit
     db = request.app.state.db
     entries = await blocking(db.scores.top, game, limit)
     return JSONResponse(Scores(game=game, scores=[
@@ -133,7 +132,7 @@ async def hint(request: Request) -> JSONResponse:
 
 
 async def health(request: Request) -> JSONResponse:
-    return JSONResponse({"ok": True})
+    return JSONResponse(Health(ok=True))
 
 
 routes = [

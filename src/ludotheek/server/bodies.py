@@ -224,3 +224,12 @@ class TryAgain(Shape):
     at: Annotated[int, msgspec.Meta(ge=0, description="the position: its number of moves")]
     seat: Annotated[int, msgspec.Meta(ge=0, description=(
         "the seat you play (default: the seat to move there)"))] | UnsetType = UNSET
+
+
+class CspReport(msgspec.Struct):
+    """``POST /api/csp-reports``: a browser's report, any JSON object; the report itself
+    or, as browsers send it, under ``csp-report``. Logged as it comes, not checked."""
+
+    csp_report: Annotated[dict[str, Any], msgspec.Meta(
+        description="what the policy refused")] | UnsetType = msgspec.field(
+        default=UNSET, name="csp-report")

@@ -19,14 +19,15 @@ from typing import Any
 import anyio.to_thread
 from msgspec import UNSET
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludotheek.core.errors import quoted
 from ludotheek.games import names, plugin
+from ludotheek.server.answers_site import Logged
 from ludotheek.server.bodies import ErrorReport
 from ludotheek.server.errors import Invalid, TooMany
 from ludotheek.server.http import client_address, read_json
+from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.limits import Buckets
 from ludotheek.server.shapes import convert_field, decode
 from ludotheek.store.paths import data_dir
@@ -117,7 +118,7 @@ async def post_client_error(request: Request) -> JSONResponse:
     text = format_report(report, address, datetime.datetime.now(datetime.UTC))
     folder = settings.error_dir or data_dir()
     path = await anyio.to_thread.run_sync(append_report, folder, report.get("game"), text)
-    return JSONResponse({"logged": True, "file": path.name}, status_code=201)
+    return JSONResponse(Logged(logged=True, file=path.name), status_code=201)
 
 
 routes = [Route("/api/client-errors", post_client_error, methods=["POST"])]

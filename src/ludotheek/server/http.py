@@ -127,15 +127,3 @@ def client_address(request: Any) -> str:
     client = getattr(request, "client", None)
     return client.host if client is not None else "unknown"
 
-
-def int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
-    """The query parameter ``name`` as a whole number from ``low`` to ``high``
-    (``default`` when it is absent); :class:`Invalid` otherwise."""
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    value = whole_number(raw)
-    if value is None or not low <= value <= high:
-        raise Invalid(f"'{name}' must be a whole number from {low} to {high}",
-                      code="request.number", name=name, low=low, high=high)
-    return value

@@ -26,29 +26,40 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
 from ludotheek import lessons
 from ludotheek.core.errors import IllegalMove, quoted
 from ludotheek.core.record import Record, effective_line, mover_of
 from ludotheek.games import get, names
+from ludotheek.server import queries
+from ludotheek.server.answers import History
+from ludotheek.server.answers_learn import (
+    HowToPlay,
+    LearnGame,
+    LearnGames,
+    Lesson,
+    LessonAdvice,
+    Tried,
+)
 from ludotheek.server.bodies import TryBody
 from ludotheek.server.errors import Invalid, NotFound
-from ludotheek.server.http import read_json, whole_number
+from ludotheek.server.http import read_json
+from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
+from ludotheek.server.queries import decode_query
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
-from ludotheek.server.shapes import decode
+from ludotheek.server.shapes import built, decode
 from ludotheek.server.views import PAGE_LANGUAGES
 from ludotheek.server.views import view as game_view
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
-def _lang(request: Request) -> str:
-    lang = request.query_params.get("lang", "en")
+def _lang(lang: str) -> str:
     return lang if lang in PAGE_LANGUAGES else "en"
 
 
@@ -99,10 +110,10 @@ def _view(live: LiveGame, seat: int | None, lang: str) -> dict[str, Any]:
 
 
 async def overview(request: Request) -> JSONResponse:
-    return JSONResponse({"games": [{"game": g, "howto": lessons.howto(g) is not None,
-                                    "lesson": lessons.lesson(g) is not None,
-                                    "advice": lessons.advises(g)}
-                                   for g in names()]})
+    return JSONResponse(LearnGames(games=[
+        LearnGame(game=g, howto=lessons.howto(g) is not None,
+                  lesson=lessons.lesson(g) is not None, advice=lessons.advises(g))
+        for g in names()]))
 
 
 def _howto(request: Request) -> lessons.HowTo:
@@ -115,17 +126,17 @@ def _howto(request: Request) -> lessons.HowTo:
 
 async def howto(request: Request) -> JSONResponse:
     found = _howto(request)
-    lang = _lang(request)
+    lang = _lang(decode_query(queries.HowTo, request.query_params).lang)
     key = (found.game, lang)
     if key not in _HOWTO:   # fixed texts and positions: made once per language
         _HOWTO[key] = await blocking(_howto_answer, found, lang)
     return JSONResponse(_HOWTO[key])
 
 
-_HOWTO: dict[tuple[str, str], dict[str, Any]] = {}
+_HOWTO: dict[tuple[str, str], HowToPlay] = {}
 
 
-def _howto_answer(found: lessons.HowTo, lang: str) -> dict[str, Any]:
+def _howto_answer(found: lessons.HowTo, lang: str) -> HowToPlay:
     game = found.game
     diagrams = []
     for d in found.diagrams:
@@ -133,19 +144,19 @@ def _howto_answer(found: lessons.HowTo, lang: str) -> dict[str, Any]:
                    "view": _view(_live(game, d.record, f.at, d.seat), d.seat, lang)}
                   for f in d.frames]
         diagrams.append({"id": d.id, "frames": frames})
-    return {
+    return built(HowToPlay, {
         "game": game, "summary": found.summary,
         "sections": [{"id": s.id, "title": s.title, "paragraphs": list(s.paragraphs),
                       "diagrams": list(s.diagrams)} for s in found.sections],
         "diagrams": diagrams,
-    }
+    })
 
 
 async def lesson(request: Request) -> JSONResponse:
     found = _lesson(request)
     rec = found.record
     options = dict(found.finish_options) or dict(rec.options)
-    return JSONResponse({
+    return JSONResponse(built(Lesson, {
         "game": found.game, "seat": found.seat, "total": len(rec.moves),
         "steps": [{"id": s.id, "at": s.at, "say": s.say, "play": s.play,
                    "move": rec.moves[s.at] if s.play else None, "rules": list(s.rules),
@@ -153,41 +164,38 @@ async def lesson(request: Request) -> JSONResponse:
                   for s in found.steps],
         "finish": {"options": options, "level": found.finish_level,
                    "seats": _seats(found.game, rec, found.seat, found.finish_level)},
-    })
+    }))
 
 
 async def view(request: Request) -> JSONResponse:
     found = _lesson(request)
-    at = whole_number(request.query_params.get("at", "0"))
-    if at is None:
-        raise Invalid("'at' must be a whole number of moves", code="replay.at_number")
-    live = _live(found.game, found.record, at, found.seat, found.finish_level)
-    return JSONResponse(_view(live, found.seat, _lang(request)))
+    q = decode_query(queries.LessonView, request.query_params)
+    live = _live(found.game, found.record, q.at, found.seat, found.finish_level)
+    return JSONResponse(_view(live, found.seat, _lang(q.lang)))
 
 
 def _history(request: Request, game: str, record: Record, seat: int | None) -> JSONResponse:
     total = len(record.moves)
-    start = whole_number(request.query_params.get("from", "1"))
-    end = whole_number(request.query_params.get("to", str(total)))
-    if start is None or end is None or not 1 <= start <= end or total == 0:
-        raise Invalid(f"'from' and 'to' must be move numbers with 1 <= from <= to <= {total}",
-                      code="history.range", last=total)
+    q = decode_query(queries.MoveRange, request.query_params, where={"last": total})
+    start, end = q.start, total if q.end is None else q.end
+    if not start <= end or total == 0:
+        raise queries.MoveRange.refusals.of_body().error(last=total)
     live = _live(game, record, total, seat)
     records: Records = request.app.state.records
-    return JSONResponse({"version": total,
-                         "moves": records.history(live, start, min(end, total))})
+    return JSONResponse(built(History, {
+        "version": total, "moves": records.history(live, start, min(end, total))}))
 
 
 async def position(request: Request) -> JSONResponse:
     """What the game's page shows while the learner chooses (``lessons.position_advice``)."""
     found = _lesson(request)
-    at = whole_number(request.query_params.get("at", "0"))
     states = lessons.positions(found.game, found.record)
-    if at is None or not 0 <= at < len(states):
-        raise Invalid(f"'at' must be a move number from 0 to {len(states) - 1}",
-                      code="replay.at", last=len(states) - 1)
-    return JSONResponse({"position": lessons.position_advice(found.game, states[at]),
-                         "version": at})
+    at = decode_query(queries.LessonAt, request.query_params,
+                      where={"last": len(states) - 1}).at
+    if at >= len(states):
+        raise queries.LessonAt.refusals.of_body().error(last=len(states) - 1)
+    return JSONResponse(LessonAdvice(position=lessons.position_advice(found.game, states[at]),
+                                     version=at))
 
 
 async def history(request: Request) -> JSONResponse:
@@ -199,7 +207,7 @@ async def howto_history(request: Request) -> JSONResponse:
     """The moves of a diagram's record (``?diagram=ID``), for the log its page draws."""
     found = _howto(request)
     try:
-        diagram = found.diagram(request.query_params.get("diagram", ""))
+        diagram = found.diagram(decode_query(queries.Diagram, request.query_params).diagram)
     except KeyError as exc:
         raise NotFound("there is no such diagram", code="learn.no_diagram") from exc
     return _history(request, found.game, diagram.record, diagram.seat)
@@ -220,13 +228,13 @@ async def attempt(request: Request) -> JSONResponse:
     try:
         after = state.play(move)
     except IllegalMove as exc:
-        return JSONResponse({"legal": False, "reason": str(exc), "problem": exc.problem(),
-                             "expected": expected,
-                             "refusal": lessons.refusal(found.game, state, move)})
+        return JSONResponse(built(Tried, {
+            "legal": False, "reason": str(exc), "problem": exc.problem(), "expected": expected,
+            "refusal": lessons.refusal(found.game, state, move)}))
     same = after == states[at + 1]
-    return JSONResponse({"legal": True, "same": same, "expected": expected,
-                         "facts": {} if same else lessons.explain(found.game, state, move,
-                                                                  expected)})
+    return JSONResponse(Tried(legal=True, same=same, expected=expected,
+                              facts={} if same else lessons.explain(found.game, state, move,
+                                                                    expected)))
 
 
 async def page(request: Request) -> Response:

@@ -19,8 +19,8 @@ from functools import partial
 from typing import Any, TypeVar
 
 import anyio.to_thread
+from msgspec import UNSET
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludotheek.core.errors import quoted
@@ -28,11 +28,23 @@ from ludotheek.games import names
 from ludotheek.rated.levels import level_rating, rated_levels
 from ludotheek.rated.people import MAX_PLAYERS, PROVISIONAL_GAMES
 from ludotheek.rated.rater import describe, sweep
+from ludotheek.server import queries
+from ludotheek.server.answers_rated import (
+    Deleted,
+    Leaderboard,
+    NewProfileMade,
+    ProfileGames,
+    ProfileShown,
+    RatedGameShown,
+    RatingHistory,
+)
 from ludotheek.server.bodies import ClaimSeat, NewProfile, Rename
 from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
-from ludotheek.server.http import bearer_token, int_param, read_json
+from ludotheek.server.http import bearer_token, read_json
+from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.livegame import LiveGame
-from ludotheek.server.shapes import decode
+from ludotheek.server.queries import decode_query
+from ludotheek.server.shapes import built, decode
 from ludotheek.store.database import Database
 from ludotheek.store.profiles import NAME_LENGTH, Profile, code_of, normalize_secret
 from ludotheek.store.ratings import CurrentRating, RatedGame
@@ -111,16 +123,18 @@ async def _profile(request: Request) -> Profile:
     return profile
 
 
-def _game_param(request: Request, required: bool = True) -> str | None:
-    game = request.query_params.get("game") if "game" not in request.path_params \
-        else request.path_params["game"]
-    if game is None and not required:
-        return None
+def _known(game: Any, kind: type[ServiceError]) -> str:
+    """``game`` if it is one of the games; a refusal of ``kind`` (a path's: not found; a
+    query's: invalid) otherwise."""
     if game not in names():
-        kind = NotFound if "game" in request.path_params else Invalid
+        game = None if game is UNSET else game
         raise _err(kind, f"there is no game {game!r}; the games are: {', '.join(names())}",
                    code="ratings.game_unknown", game=str(game))
-    return game
+    return str(game)
+
+
+def _game_query(raw: Any, _: dict[str, Any]) -> str:
+    return _known(raw, Invalid)
 
 
 
@@ -141,16 +155,17 @@ async def create_profile(request: Request) -> JSONResponse:
     body = decode(NewProfile, await read_json(request, request.app.state.settings.max_body))
     name = check_name(body.name)
     profile, secret = await _run(_db(request).profiles.create, name)
-    return JSONResponse({**_public(profile), "secret": secret, "code": code_of(secret),
-                         "link": f"/profile#key={code_of(secret)}"}, status_code=201)
+    return JSONResponse(NewProfileMade(
+        id=profile.id, name=profile.name, created=profile.created, secret=secret,
+        code=code_of(secret), link=f"/profile#key={code_of(secret)}"), status_code=201)
 
 
-async def _with_ratings(db: Database, profile: Profile) -> dict[str, Any]:
+async def _with_ratings(db: Database, profile: Profile) -> ProfileShown:
     mine = await _run(db.ratings.of_profile, profile.id)
     out = []
     for r in mine:
         out.append(shown(r, await _run(db.ratings.place_of, r.game, r.mu)))
-    return {**_public(profile), "ratings": out}
+    return built(ProfileShown, {**_public(profile), "ratings": out})
 
 
 async def get_me(request: Request) -> JSONResponse:
@@ -171,7 +186,7 @@ async def post_me(request: Request) -> JSONResponse:
 async def delete_me(request: Request) -> JSONResponse:
     profile = await me(request)
     await _run(_db(request).profiles.delete, profile.id)
-    return JSONResponse({"deleted": profile.id})
+    return JSONResponse(Deleted(deleted=profile.id))
 
 
 async def get_profile(request: Request) -> JSONResponse:
@@ -181,20 +196,19 @@ async def get_profile(request: Request) -> JSONResponse:
 
 async def profile_history(request: Request) -> JSONResponse:
     profile = await _profile(request)
-    game = _game_param(request)
-    assert game is not None
-    limit = int_param(request, "limit", 500, 1, 2000)
-    points = await _run(_db(request).ratings.history, profile.id, game, limit)
-    return JSONResponse({"game": game, "points": [{
+    q = decode_query(queries.RatingHistory, request.query_params, hooks={"game": _game_query})
+    game = q.game
+    points = await _run(_db(request).ratings.history, profile.id, game, q.limit)
+    return JSONResponse(built(RatingHistory, {"game": game, "points": [{
         "game_id": p.game_id, "at": p.at, "rating": round(p.mu), "sigma": round(p.sigma),
         "before": round(p.mu_before), "before_sigma": round(p.sigma_before),
         "change": round(p.mu) - round(p.mu_before),
-        "place": p.place, "players": p.players} for p in points]})
+        "place": p.place, "players": p.players} for p in points]}))
 
 
 async def profile_games(request: Request) -> JSONResponse:
     profile = await _profile(request)
-    limit = int_param(request, "limit", 20, 1, 100)
+    limit = decode_query(queries.RatedGames, request.query_params).limit
     db = _db(request)
     rated = await _run(db.ratings.games_of, profile.id, limit)
     rows = {}
@@ -210,24 +224,23 @@ async def profile_games(request: Request) -> JSONResponse:
             "id": r.game_id, "game": r.game, "seat": mine.seat, "over": row.status == "over",
             "created": row.created, "updated": row.updated, "version": row.version,
             "names": [s.get("name") for s in row.seats], **describe(r)})
-    return JSONResponse({"games": out})
+    return JSONResponse(built(ProfileGames, {"games": out}))
 
 
 async def leaderboard(request: Request) -> JSONResponse:
-    game = _game_param(request)
-    assert game is not None
-    limit = int_param(request, "limit", 20, 1, 100)
-    offset = int_param(request, "offset", 0, 0, 10**6)
+    game = _known(request.path_params["game"], NotFound)
+    q = decode_query(queries.Leaderboard, request.query_params)
+    limit, offset = q.limit, q.offset
     db = _db(request)
     rows = await _run(db.ratings.leaderboard, game, limit, offset)
     total = await _run(db.ratings.count, game)
-    return JSONResponse({
+    return JSONResponse(built(Leaderboard, {
         "game": game, "total": total,
         "players": [{"place": offset + i, "profile": {"id": r.profile_id, "name": name},
                      **shown(r)} for i, (r, name) in enumerate(rows, 1)],
         "levels": [{"level": lv, "rating": round(r.mu), "sigma": round(r.sigma)}
                    for lv, r in sorted(rated_levels(game).items(), key=lambda x: -x[1].mu)],
-    })
+    }))
 
 
 # --- rated games ----------------------------------------------------------------------
@@ -334,11 +347,11 @@ async def game_rating(request: Request) -> JSONResponse:
         raise NotFound(f"there is no game {gid!r}", code="game.not_found", game=quoted(gid))
     rated = await _run(db.ratings.get, gid)
     if rated is None:
-        return JSONResponse({"rated": False})
+        return JSONResponse(RatedGameShown(rated=False))
     return JSONResponse(await _rated_answer(db, rated))
 
 
-async def _rated_answer(db: Database, rated: RatedGame) -> dict[str, Any]:
+async def _rated_answer(db: Database, rated: RatedGame) -> RatedGameShown:
     """A rated game as the API shows it; while it is pending, with each seat's rating now
     (a profile's current one, a level's fixed one; None for a profile's first game)."""
     out: dict[str, Any] = {"rated": True, **describe(rated)}
@@ -354,7 +367,7 @@ async def _rated_answer(db: Database, rated: RatedGame) -> dict[str, Any]:
                 now = {"rating": round(mine[0].mu), "sigma": round(mine[0].sigma),
                        "games": mine[0].games} if mine else None
             seat["now"] = now
-    return out
+    return built(RatedGameShown, out)
 
 
 async def claim_seat(request: Request) -> JSONResponse:

@@ -3,31 +3,29 @@
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
+from ludotheek.server import queries
 from ludotheek.server.answers import Imported, seat_tokens
+from ludotheek.server.answers_site import RecordDoc, Rematched
 from ludotheek.server.bodies import RematchBody
 from ludotheek.server.errors import Invalid
-from ludotheek.server.http import (
-    bearer_token,
-    client_address,
-    read_body,
-    read_json,
-    whole_number,
-)
+from ludotheek.server.http import bearer_token, client_address, read_body, read_json
 from ludotheek.server.jsonio import JSON
+from ludotheek.server.jsonio import JSON as JSONResponse
+from ludotheek.server.queries import decode_query
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
-from ludotheek.server.shapes import decode
+from ludotheek.server.shapes import built, decode
 
 
 def _parts(request: Request) -> tuple[GameService, Records]:
     return request.app.state.service, request.app.state.records
 
 
-def _download(request: Request, filename: str) -> dict[str, str]:
-    if request.query_params.get("download"):
+def _download(download: str | None, filename: str) -> dict[str, str]:
+    if download:
         return {"Content-Disposition": f'attachment; filename="{filename}"'}
     return {}
 
@@ -35,27 +33,26 @@ def _download(request: Request, filename: str) -> dict[str, str]:
 async def export_json(request: Request) -> Response:
     service, records = _parts(request)
     live = await service.load(request.path_params["id"])
-    return JSONResponse(records.export_json(live),
-                        headers=_download(request, f"{live.game.name}-{live.id}.json"))
+    q = decode_query(queries.RecordJson, request.query_params)
+    return JSONResponse(built(RecordDoc, records.export_json(live)),
+                        headers=_download(q.download, f"{live.game.name}-{live.id}.json"))
 
 
 async def export_text(request: Request) -> Response:
     service, records = _parts(request)
     live = await service.load(request.path_params["id"])
-    lang = request.query_params.get("lang", "en")
+    q = decode_query(queries.RecordText, request.query_params)
     analysis = await request.app.state.analyses.for_record(live)
-    return PlainTextResponse(records.export_text(live, lang if lang in ("en", "nl") else "en",
+    return PlainTextResponse(records.export_text(live, q.lang if q.lang in ("en", "nl") else "en",
                                                  analysis),
-                             headers=_download(request, f"{live.game.name}-{live.id}.txt"))
+                             headers=_download(q.download, f"{live.game.name}-{live.id}.txt"))
 
 
 async def replay(request: Request) -> Response:
     service, records = _parts(request)
     live = await service.load(request.path_params["id"])
     seat = await service.seat_of(live, bearer_token(request))
-    at = whole_number(request.query_params.get("at", "0"))
-    if at is None:
-        raise Invalid("'at' must be a whole number of moves", code="replay.at_number")
+    at = decode_query(queries.Replay, request.query_params).at
     return JSONResponse(records.view_at(live, at, seat))
 
 
@@ -64,21 +61,13 @@ async def history(request: Request) -> Response:
     live = await service.load(request.path_params["id"])
     if live.version == 0:
         return JSONResponse({"version": 0, "moves": []})
-    start = _number(request, "from", 1)
-    end = _number(request, "to", live.version)
+    q = decode_query(queries.GameHistory, request.query_params)
+    start = 1 if q.start is None else q.start
+    end = live.version if q.end is None else q.end
     if end - start >= 2000:
         raise Invalid("ask for at most 2000 moves at a time", code="history.too_many", most=2000)
     return JSONResponse({"version": live.version,
                          "moves": records.history(live, start, min(end, live.version))})
-
-
-def _number(request: Request, name: str, default: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not raw.isdigit():
-        raise Invalid(f"'{name}' must be a move number", code="history.number", name=name)
-    return int(raw)
 
 
 async def import_record(request: Request) -> Response:
@@ -98,7 +87,7 @@ async def rematch(request: Request) -> Response:
     live = await service.load(request.path_params["id"])
     body = decode(RematchBody, await read_json(request, service.settings.max_body))
     result = await records.rematch(live, bearer_token(request), body.swap)
-    return JSONResponse(result, status_code=201)
+    return JSONResponse(built(Rematched, result), status_code=201)
 
 
 routes = [

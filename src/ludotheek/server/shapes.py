@@ -42,8 +42,8 @@ S = TypeVar("S", bound="Shape")
 #: a field's own check: (its raw value, the fields checked before it) -> its value
 Hook = Callable[[Any, dict[str, Any]], Any]
 
-__all__ = ["GIVEN", "Annotated", "Hook", "Refusal", "Refusals", "Shape", "convert_field",
-           "decode"]
+__all__ = ["GIVEN", "Annotated", "Answer", "Hook", "Refusal", "Refusals", "Shape", "built",
+           "convert_field", "decode"]
 
 
 class _Given:
@@ -84,8 +84,9 @@ class Refusal:
 class Refusals:
     """A shape's refusals (each one not given is the body's)."""
 
-    #: the body (or the nested object) is not an object
-    body: Refusal
+    #: the body (or the nested object) is not an object; none for a query whose
+    #: parameters are texts that cannot fail (a query is always an object)
+    body: Refusal | None = None
     #: it names a field the shape does not have (parameters ``field``, and the message's
     #: ``{field}`` in full)
     unknown: Refusal | None = None
@@ -96,7 +97,12 @@ class Refusals:
     fields: Mapping[str, Refusal] = field(default_factory=dict)
 
     def of_field(self, name: str) -> Refusal:
-        return self.fields.get(name, self.body)
+        return self.fields.get(name) or self.of_body()
+
+    def of_body(self) -> Refusal:
+        if self.body is None:
+            raise LookupError("a shape that can be refused declares its refusal")
+        return self.body
 
 
 class Shape(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -105,8 +111,19 @@ class Shape(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     refusals: ClassVar[Refusals]
 
 
-class Answer(msgspec.Struct, kw_only=True):
+class Answer(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """An answer's shape (its fields as the client gets them)."""
+
+
+A = TypeVar("A", bound=Answer)
+
+
+def built(shape: type[A], data: Any) -> A:
+    """``data``, JSON data made elsewhere (a stored analysis, a rated game's description),
+    as the answer ``shape``: checked against its declaration on the way, a field it lacks,
+    names in addition or holds of another type is the server's own fault
+    (:class:`msgspec.ValidationError`)."""
+    return msgspec.convert(data, shape)
 
 
 @cache
@@ -136,12 +153,12 @@ def decode(shape: type[S], raw: Any, where: Mapping[str, Any] | None = None,
     where = dict(where or {})
     refusals = shape.refusals
     if not isinstance(raw, dict):
-        raise refusals.body.error(**where)
+        raise refusals.of_body().error(**where)
     fields = _fields(shape)
     unknown = sorted(set(raw) - {f.encode_name for f in fields})
     if unknown:
         if refusals.unknown is None:
-            raise refusals.body.error(**where)
+            raise refusals.of_body().error(**where)
         raise refusals.unknown.error({"field": repr(unknown[0])}, field=quoted(unknown[0]),
                                      **where)
     for f in fields:  # the absent fields whose shape says so before any field's value
