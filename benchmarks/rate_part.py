@@ -53,13 +53,7 @@ def play(game: str, results: str, seed: int, skip: set[str], only: set[str],
     for job in todo:
         if (job[4].key, job[5]) in valid_games(game, results, seed):
             continue
-        r = ladder.play_one(*job)
-        line = {**r, "seed": seed, "options": dict(plan.options),
-                "definitions": {lv: defs[lv] for lv in r["seats"]}}
-        if plan.opening:
-            line["opening"] = plan.opening
-        with open(results, "a", encoding="utf-8") as fh:
-            fh.write(json.dumps(line) + "\n")
+        ladder.append_result(results, ladder.play_one(*job), seed, plan, defs)
 
 
 def summed(game: str, results: str, seed: int, command: str) -> dict[str, Any]:

@@ -228,6 +228,20 @@ def still_valid(result: Mapping[str, Any], defs: Mapping[str, Any], seed: int,
     return all(played.get(lv) == defs.get(lv) for lv in result["seats"])
 
 
+def append_result(path: str | os.PathLike[str], result: Mapping[str, Any], seed: int,
+                  plan: RatingPlan, defs: Mapping[str, Any]) -> dict[str, Any]:
+    """Append one played game to the results file ``path`` as the line that
+    :func:`still_valid` reads back (its seed, options, opening and the definitions of its
+    levels); the line."""
+    line = {**result, "seed": seed, "options": dict(plan.options),
+            "definitions": {lv: defs[lv] for lv in result["seats"]}}
+    if plan.opening:
+        line["opening"] = plan.opening
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(json.dumps(line) + "\n")
+    return line
+
+
 def run_round_robin(game: str, plan: RatingPlan, seed: int, results_path: str,
                     jobs: int = 1, progress: Callable[[int], None] | None = None,
                     scale: float = 1.0) -> list[dict[str, Any]]:
@@ -250,13 +264,7 @@ def run_round_robin(game: str, plan: RatingPlan, seed: int, results_path: str,
         progress(sum(max(1, round(t.games * scale)) for t in plan_tables) - len(todo))
 
     def store(r: dict[str, Any]) -> None:
-        line = {**r, "seed": seed, "options": dict(plan.options),
-                "definitions": {lv: defs[lv] for lv in r["seats"]}}
-        if plan.opening:
-            line["opening"] = plan.opening
-        with open(results_path, "a", encoding="utf-8") as fh:
-            fh.write(json.dumps(line) + "\n")
-        done[(r["table"], r["g"])] = line
+        done[(r["table"], r["g"])] = append_result(results_path, r, seed, plan, defs)
         if progress:
             progress(1)
 
