@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { learnLinks, prefill } from "./learn/lobby.js";
+import { learnable } from "./learn/howto.js";
 import { levelName, levelNote, levelOptions } from "./levels.js";
 import { errorText } from "./problems.js";
 import { drawLeaderboards, profileLink, ratedChoice } from "./ratings.js";
@@ -122,7 +123,22 @@ function refused(form, err) {
     el("p", { text: errorText(err) }), el("p", { text: t("ending.limit.how", { days: (err.body.params && err.body.params.days) ?? 30 }) }), el("ul", {}, links)));
 }
 
-function drawGames() {
+// What the cards show besides the form, fetched before any card is drawn: "How to play" and
+// "Learn to play" (the learn index) and a game's own start dialog (its module). A card that grew
+// after it was drawn would move its Start button under the finger on its way to it.
+let cardParts = null;
+function fetchCardParts() {
+  if (!cardParts) {
+    const modules = meta.games.map((game) => (game.page
+      ? import(`./games/${game.name}.js`).catch((err) => { console.error(err); return null; }) : null));
+    cardParts = Promise.all([learnable(), Promise.all(modules)]).then(([known, loaded]) => ({
+      known, modules: Object.fromEntries(meta.games.map((game, i) => [game.name, loaded[i]])) }));
+  }
+  return cardParts;
+}
+
+async function drawGames() {
+  const { known, modules } = await fetchCardParts();
   const root = document.getElementById("games");
   root.innerHTML = "";
   for (const game of meta.games) {
@@ -132,8 +148,8 @@ function drawGames() {
       el("p", { class: "muted", text: game.min_players === game.max_players ? t("lobby.players", { n: game.min_players }) : t("lobby.players.range", { min: game.min_players, max: game.max_players }) }));
     if (game.page) {
       card.append(createForm(game));
-      quickStart(game, card);
-      learnLinks(card, game.name, t).catch((err) => console.error(err));
+      quickStart(modules[game.name], game, card);
+      learnLinks(card, game.name, t, known[game.name]);
     } else {
       card.append(el("p", { class: "soon", text: t("lobby.no_page") }), el("code", { text: `./start play ${game.name}` }));
     }
@@ -142,14 +158,11 @@ function drawGames() {
 }
 
 // A game's page may offer its own start dialog (its renderer's startDialog).
-async function quickStart(game, card) {
-  try {
-    const module = await import(`./games/${game.name}.js`);
-    if (!module.startDialog) return;
-    const button = el("button", { type: "button", class: "quick-start", id: `quick-${game.name}`,
-      text: t(`${game.name}.quick_start`), onclick: () => module.startDialog({ t }).showModal() });
-    card.querySelector("form.create").before(button);
-  } catch (err) { console.error(err); }
+function quickStart(module, game, card) {
+  if (!module || !module.startDialog) return;
+  const button = el("button", { type: "button", class: "quick-start", id: `quick-${game.name}`,
+    text: t(`${game.name}.quick_start`), onclick: () => module.startDialog({ t }).showModal() });
+  card.querySelector("form.create").before(button);
 }
 
 function gameTitle(name) {
@@ -246,7 +259,7 @@ async function main() {
   meta = await api.get("/api/meta");
   const leaderboards = () => drawLeaderboards(document.getElementById("leaderboards"), meta);
   document.getElementById("profile-box").replaceChildren(profileLink());
-  drawGames();
+  await drawGames();
   prefill().catch((err) => console.error(err));
   await Promise.all([drawLists(), leaderboards()]);
   document.addEventListener("languagechange", () => {

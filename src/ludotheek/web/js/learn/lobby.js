@@ -4,10 +4,10 @@
 // the computer at the easy level), ready to start.
 import { api } from "../api.js";
 import { el, loadStylesheet } from "../ui.js";
-import { howtoButton, learnable } from "./howto.js";
+import { howtoButton } from "./howto.js";
 
-export async function learnLinks(card, game, t) {
-  const known = (await learnable())[game];
+// `known`: the game's entry in the learn index (learnable()), undefined if it has none.
+export function learnLinks(card, game, t, known) {
   if (!known || (!known.howto && !known.lesson)) return;
   loadStylesheet("learn");
   const links = el("div", { class: "learn-links" },
