@@ -86,6 +86,17 @@ export function hintPlaces(root, move, view, f) {
   return [];
 }
 
+// Where a move is on the board, ringed while a note about it is shown: a build's square and
+// its worker, a bonus tile's square, a builder's track space, the worker a closing closes.
+export function movePlaces(root, move) {
+  const w = move.split(" ");
+  if (w[0] === "bonus") return [locate(root, w[2])];
+  if (w[0] === "place") return [locate(root, w[2])];
+  if (w[0] === "move") return [locate(root, w[1])];
+  if (w[0] === "close" || w[0] === "pick") return w[0] === "close" && w[1] !== "none" ? [locate(root, w[1])] : [];
+  return w.length === 5 ? [locate(root, w[3]), locate(root, w[0])] : [];
+}
+
 export function wordNote(note, t, view) {
   const p = note.params || {};
   if (note.code.endsWith(".closes_for_zero")) {
