@@ -1,5 +1,6 @@
-"""A Haaienzee hint in Chromium: a sentence in the page's language, and the move drawn on the
-board (the hex, and the colour and direction still to choose)."""
+"""Hints in Chromium: a sentence in the page's language, and the move drawn on the board (a
+Haaienzee placement: the hex, and the colour and direction still to choose; a Haaienzee turn,
+an Akwaier tile and an Aqua Romana build, each in another language)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import Any
 import httpx
 import pytest
 
+from ludotheek import lessons
+from tests.browser.records import import_record
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -50,3 +53,68 @@ def test_a_haaienzee_hint_in_dutch_rings_the_spot_colour_and_direction(
     # choosing the colour takes its ring away
     page.locator(f"#hz-colour-{colour}").click()
     page.wait_for_function(f"({RINGS})().length === 2")
+
+
+def _lesson_game(server: ServerProcess, game: str, step: str) -> tuple[str, str, int]:
+    """The guided game of ``game`` up to ``step``, imported with the learner a person and
+    the others computers: its id, the learner's token and the number of moves."""
+    lesson = lessons.lesson(game)
+    assert lesson is not None
+    rec = lesson.record
+    at = lesson.step(step).at
+    n = len(lessons.positions(game, rec)[0].scores())
+    seats = [{"type": "person"} if i == lesson.seat else {"type": "computer", "level": "easy"}
+             for i in range(n)]
+    data = import_record(server.url, game, dict(rec.options), rec.seed, list(rec.moves[:at]),
+                         seats)
+    return data["id"], data["seats"][lesson.seat]["token"], at
+
+
+#: a hint's facts -> the sentence's start and the board's places it rings, per game (the
+#: first words in the language of the test; the places by the page's element ids)
+HINTS: dict[str, tuple[str, str, str, Any]] = {
+    # Akwaier in Dutch: the tile and what it does, then the expected wealth
+    "akwaier": ("nl", "found", "Verwacht vermogen aan het eind",
+                lambda f: (f["cell"], [f"#cell-{f['cell']}"])),
+    # Aqua Romana in Norwegian: the worker, the builder's space, the square
+    "aqua_romana": ("no", "sight", "Bygg med",
+                    lambda f: (f["where"], [f"#worker-{f['worker']}",
+                                            f"#space-{f['space'][1:]}", f"#sq-{f['where']}"])),
+    # Haaienzee's swim turn in English: the shark and the hex it swims to
+    "haaienzee": ("en", "eat", "Shark 1:",
+                  lambda f: (f["hex"] or "", [f"#shark-{f['shark']}"]
+                             + ([f"#hex-{f['hex']}"] if f["hex"] else []))),
+}
+
+
+@pytest.mark.parametrize("game", sorted(HINTS))
+def test_a_hint_in_words_with_its_move_ringed_on_the_board(
+        server: ServerProcess, context_factory: Any, game: str) -> None:
+    lang, step, words, places = HINTS[game]
+    gid, token, at = _lesson_game(server, game, step)
+    ctx = context_factory(lang)
+    ctx.add_init_script(f"localStorage.setItem('ludotheek.{game}.delay', '0');")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/play/{gid}#token={token}")
+    page.locator("#hint:not([disabled])").wait_for()
+    with page.expect_response(lambda res: res.url.endswith("/hint"), timeout=60_000) as answer:
+        page.locator("#hint").click()
+    hint = answer.value.json()
+    facts = hint["facts"]
+    assert facts and facts.get("kind"), hint
+    page.wait_for_function("(w) => document.querySelector('#hint-text').textContent"
+                           ".includes(w)", arg=words, timeout=30_000)
+    text = page.locator("#hint-text").inner_text()
+    named, selectors = places(facts)
+    # a sentence in the page's language, not the engine's words
+    assert named in text and "play-outs" not in text, text
+    assert httpx.get(f"{server.url}/api/games/{gid}").json()["version"] == at   # nothing played
+    # the move drawn on the board: a ring on each of its places
+    page.wait_for_function(f"({RINGS})().length === {len(selectors)}")
+    rings = page.evaluate(RINGS)
+    for selector in selectors:
+        x, y = _centre(page, selector)
+        assert any(abs(x - a) < 3 and abs(y - b) < 3 for a, b in rings), (selector, rings)
+    assert not errors, errors
