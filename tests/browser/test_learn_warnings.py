@@ -1,5 +1,5 @@
 """Words before a risky move in Chromium: Haaienzee's first catch from every spot, and the
-warning before a placement that leaves the shark nothing in reach."""
+warning before a placement or a turn that leaves the shark nothing in reach."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ from typing import Any
 import httpx
 import pytest
 
+from ludotheek import lessons
+from ludotheek.games.haaienzee.learn import advice
+from tests.browser.records import import_record
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -88,3 +91,38 @@ def test_haaienzee_reach_legend_whatever_arrives_first(
         held[0].continue_()
     page.locator("#learn-legend").wait_for()
     assert "could eat on its first turn" in page.locator("#learn-legend").inner_text()
+
+
+def test_haaienzee_a_turn_that_leaves_the_shark_nothing_in_reach_is_warned(
+        server: ServerProcess, context_factory: Any) -> None:
+    """In round 1 of the guided game's sea, Yellow's shark 2 turning right into the empty hex
+    H9 (instead of eating along its row) would have no white fish left in reach."""
+    lesson = lessons.lesson("haaienzee")
+    assert lesson is not None
+    rec = lesson.record
+    at, move = 8, "R H9"
+    state = lessons.positions("haaienzee", rec)[at]
+    assert [n["code"] for n in advice(state, move)] == ["haaienzee.nothing_in_reach"]
+    data = import_record(server.url, "haaienzee", dict(rec.options), rec.seed,
+                         list(rec.moves[:at]),
+                         [{"type": "person"}, {"type": "computer", "level": "easy"}])
+    gid, token = data["id"], data["seats"][0]["token"]
+    ctx = context_factory("en", warnings=True)
+    ctx.add_init_script("localStorage.setItem('ludotheek.haaienzee.delay', '0');")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/play/{gid}#token={token}")
+    page.locator("#hz-board[data-mine='1'] #hex-H9.target").wait_for()
+    page.locator("#hex-H9").click()
+    warning = page.locator("#learn-warning")
+    warning.wait_for()
+    assert "shark 2 has no fish of its colour in reach" in warning.inner_text()
+    page.wait_for_function(RINGED, arg="H9")
+    page.locator("#warning-back").click()
+    warning.wait_for(state="detached")
+    assert httpx.get(f"{server.url}/api/games/{gid}").json()["version"] == at
+    # the coach's own move there eats: no warning, it is played at once
+    page.locator(f"#hex-{rec.moves[at]}").click()
+    page.wait_for_function(
+        f"Number(document.querySelector('#hz-board').dataset.version) > {at}")
+    assert page.locator("#learn-warning").count() == 0
+    assert httpx.get(f"{server.url}/api/games/{gid}").json()["moves"][at] == rec.moves[at]
