@@ -73,9 +73,9 @@ def _lesson_game(server: ServerProcess, game: str, step: str) -> tuple[str, str,
 #: a hint's facts -> the sentence's start and the board's places it rings, per game (the
 #: first words in the language of the test; the places by the page's element ids)
 HINTS: dict[str, tuple[str, str, str, Any]] = {
-    # Akwaier in Dutch: the tile and what it does, then the expected wealth
+    # Akwaier in Dutch: what to do with which tile, then the expected wealth
     "akwaier": ("nl", "found", "Verwacht vermogen aan het eind",
-                lambda f: (f["cell"], [f"#cell-{f['cell']}"])),
+                lambda f: (f"Leg {f['cell']} neer", [f"#cell-{f['cell']}"])),
     # Aqua Romana in Norwegian: the worker, the builder's space, the square
     "aqua_romana": ("no", "sight", "Bygg med",
                     lambda f: (f["where"], [f"#worker-{f['worker']}",

@@ -154,6 +154,8 @@ BUILT = (
     + [f"learn_haaienzee.note.{c}" for c in ("nothing_in_reach", "opponent_can_end")]
     + [f"learn_akwaier.facts.{k}" for k in ("loose", "join", "merge", "tie", "found", "keep",
                                             "buy", "buy_none", "pass")]
+    + [f"learn_akwaier.hint.do.{k}" for k in ("loose", "join", "merge", "tie", "found", "keep",
+                                              "buy", "buy_none", "pass")]
     + ["learn_akwaier.note.pays_others"]
     + [f"learn_aqua_romana.note.{c}" for c in ("closes_for_zero", "closes_theirs",
                                                "pays_others")])

@@ -23,10 +23,13 @@ export function nextTarget(root, move) {
   return q(root, `#found-${chain}`) || q(root, "#act-found");
 }
 
-function said(f, t) {
-  if (f.kind === "pass") return t("learn_akwaier.facts.pass");
+// A move's facts in words: what it would do (``facts``, for a move not chosen) or, for the
+// hint's own move, what to do (``hint.do``).
+function said(f, t, part = "facts") {
+  const key = part === "facts" ? `learn_akwaier.facts.${f.kind}` : `learn_akwaier.hint.do.${f.kind}`;
+  if (f.kind === "pass") return t(key);
   const chains = (f.chains || f.tied || []).join(", ");
-  return t(`learn_akwaier.facts.${f.kind}`, { ...f, chains, gets: money(f.gets || 0), cost: money(f.cost || 0) });
+  return t(key, { ...f, chains, gets: money(f.gets || 0), cost: money(f.cost || 0) });
 }
 
 export function wordFacts(facts, t) {
@@ -35,7 +38,7 @@ export function wordFacts(facts, t) {
 }
 
 export function wordHint(f, t) {
-  const parts = [said(f, t)];
+  const parts = [said(f, t, "hint")];
   if (f.wealth !== undefined) parts.push(t("learn_akwaier.hint.wealth", { wealth: money(f.wealth) }));
   if (f.next) parts.push(t("learn_akwaier.hint.next", { next: said(f.next, t), wealth: money(f.next_wealth) }));
   return parts.join(" ");
