@@ -1,5 +1,6 @@
 """Words before a risky move in Chromium: Haaienzee's first catch from every spot, and the
-warning before a placement or a turn that leaves the shark nothing in reach."""
+warning before a placement or a turn that leaves the shark nothing in reach, or after which
+the opponent can end the game before the round is over."""
 
 from __future__ import annotations
 
@@ -126,3 +127,29 @@ def test_haaienzee_a_turn_that_leaves_the_shark_nothing_in_reach_is_warned(
         f"Number(document.querySelector('#hz-board').dataset.version) > {at}")
     assert page.locator("#learn-warning").count() == 0
     assert httpx.get(f"{server.url}/api/games/{gid}").json()["moves"][at] == rec.moves[at]
+
+
+def test_haaienzee_a_turn_after_which_the_opponent_can_end_the_game_is_warned(
+        server: ServerProcess, context_factory: Any) -> None:
+    """Round 7 of a seeded game, Red ahead 10 to 4: if Yellow's shark 1 does nothing, Red can
+    win before the round is over whatever Yellow does; turning left to J10 prevents it
+    (tests/haaienzee/test_learn.py checks both against the search)."""
+    from tests.haaienzee.test_learn import ROUND_GAME, _round_state
+
+    state = _round_state(42)
+    assert "haaienzee.opponent_can_end" in [n["code"] for n in advice(state, "-")]
+    data = import_record(server.url, "haaienzee", {}, 0, ROUND_GAME[:42],
+                         [{"type": "person"}, {"type": "computer", "level": "easy"}])
+    gid, token = data["id"], data["seats"][0]["token"]
+    ctx = context_factory("en", warnings=True)
+    ctx.add_init_script("localStorage.setItem('ludotheek.haaienzee.delay', '0');")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/play/{gid}#token={token}")
+    page.locator("#hz-board[data-mine='1'] #hex-J10.target").wait_for()
+    page.locator("#hz-pass").click()
+    warning = page.locator("#learn-warning")
+    warning.wait_for()
+    assert "can win before this round is over" in warning.inner_text()
+    page.locator("#warning-back").click()
+    warning.wait_for(state="detached")
+    assert httpx.get(f"{server.url}/api/games/{gid}").json()["version"] == 42
