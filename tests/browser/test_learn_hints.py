@@ -99,6 +99,9 @@ def test_a_hint_in_words_with_its_move_ringed_on_the_board(
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server.url}/play/{gid}#token={token}")
     page.locator("#hint:not([disabled])").wait_for()
+    # the button is where the eye is: under the status line, above the board
+    hint_box, board = page.locator("#hint").bounding_box(), page.locator("#board").bounding_box()
+    assert hint_box["y"] + hint_box["height"] <= board["y"] + 1, (hint_box, board)
     with page.expect_response(lambda res: res.url.endswith("/hint"), timeout=60_000) as answer:
         page.locator("#hint").click()
     hint = answer.value.json()
