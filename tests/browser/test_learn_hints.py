@@ -121,3 +121,22 @@ def test_a_hint_in_words_with_its_move_ringed_on_the_board(
         x, y = _centre(page, selector)
         assert any(abs(x - a) < 3 and abs(y - b) < 3 for a, b in rings), (selector, rings)
     assert not errors, errors
+
+
+def test_an_aqua_romana_hint_says_which_aqueduct_it_closes(
+        server: ServerProcess, context_factory: Any) -> None:
+    """At the guided game's step "zero" the only build closes blue 2 at the site's edge (for
+    0 points): the hint says so, in Dutch."""
+    gid, token, _ = _lesson_game(server, "aqua_romana", "zero")
+    ctx = context_factory("nl")
+    ctx.add_init_script("localStorage.setItem('ludotheek.aqua_romana.delay', '0');")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/play/{gid}#token={token}")
+    page.locator("#hint:not([disabled])").wait_for()
+    with page.expect_response(lambda res: res.url.endswith("/hint"), timeout=60_000) as answer:
+        page.locator("#hint").click()
+    assert answer.value.json()["facts"]["closes"] == ["blue2"]
+    page.wait_for_function("document.querySelector('#hint-text').textContent.includes('Bouw')",
+                           timeout=30_000)
+    text = page.locator("#hint-text").inner_text()
+    assert text.endswith("Het sluit Blauw 2 af."), text

@@ -75,6 +75,9 @@ export function wordHint(f, t) {
   const parts = [what];
   if (f.added) parts.push(t(f.added === 1 ? "learn_aqua_romana.hint.added_one" : "learn_aqua_romana.hint.added", { n: f.added }));
   if (f.gain) parts.push(t(f.gain === 1 ? "learn_aqua_romana.hint.gain_one" : "learn_aqua_romana.hint.gain", { n: f.gain }));
+  // the aqueducts the move closes (a closing of one's own aqueduct says it already)
+  const closes = (f.closes || []).filter((w) => f.kind !== "close" || w !== f.what);
+  if (closes.length) parts.push(t("learn_aqua_romana.hint.closes", { workers: closes.map((w) => workerName(t, w)).join(", ") }));
   return parts.join(" ");
 }
 
