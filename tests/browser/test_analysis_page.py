@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.analysis.helpers import finished_record
+from tests.analysis.helpers import finished_record, played_out
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -125,3 +125,71 @@ def test_a_game_without_an_analysis_offers_none(server: ServerProcess,
     page.goto(f"{server.url}/play/{gid}")
     page.wait_for_selector("#record[data-analysis='no'] #replay-link")
     assert page.locator("#analyse-link").count() == 0
+
+
+#: what each game's board marks for the better move of its blundered record
+#: (tests/analysis/records/<game>-blunder.json): the move, and the elements standing for it
+BETTER_ON_THE_BOARD = {
+    "wari": ("1", "#cup-1"),
+    "akwaier": ("buy B 3", "g.akw-cell[data-chain='B']"),  # a buy: the chain's tiles
+    "aqua_romana": ("yellow3 T26 curve e8 NW", "#worker-yellow3, #space-26, #sq-e8"),
+    "haaienzee": ("H1", "#hex-H1"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(BETTER_ON_THE_BOARD))
+def test_every_games_board_shows_the_better_move(server: ServerProcess, context_factory: Any,
+                                                 game: str) -> None:
+    """The blundered record of each game, played out, analysed around its blunder (the
+    engine's real measures, stored as the server stores them): the replay viewer names the
+    better move and draws it, and the move played, on that game's board."""
+    from ludotheek.analysis.local import measure_all
+    from ludotheek.analysis.plan import Plan
+    from ludotheek.analysis.result import assemble
+    from ludotheek.analysis.review import review_for
+    from ludotheek.store import open_database
+    from tests.analysis.test_engine import around, blunder_record
+
+    record, expect = blunder_record(game)
+    better, where = BETTER_ON_THE_BOARD[game]
+    assert expect["better"] == better, "the record's better move changed: update the table"
+    whole = played_out(record)
+    data = whole.to_json()
+    data["seats"] = [{"type": "person", "name": "Ann"}] + [
+        {"type": "computer", "level": "normal"}] * (whole.replay().num_players - 1)
+    r = httpx.post(f"{server.url}/api/records", json=data)
+    assert r.status_code == 201, r.text
+    gid = str(r.json()["id"])
+    plan = Plan.of(whole)
+    review = review_for(game)
+    measures = measure_all(plan, positions=around(plan, expect["number"]))
+    result = assemble(plan, measures, review)
+    decision = result["decisions"][expect["number"] - 1]
+    assert (decision["mark"], decision["better"]) == ("blunder", better)
+    db = open_database(server.db)
+    try:
+        db.analyses.start(gid, review.engine(), len(whole.moves), len(measures))
+        for n, m in measures.items():
+            db.analyses.put_position(gid, review.engine(), n, m)
+        db.analyses.finish(gid, review.engine(), len(whole.moves), result)
+    finally:
+        db.close()
+    page = context_factory().new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/replay/{gid}?move={decision['number']}")
+    page.wait_for_function("document.querySelector('#analysis-move')?.dataset.mark === "
+                           "'blunder'", timeout=30_000)
+    assert better in page.locator("#analysis-better").inner_text()
+    page.locator("#show-better").click()
+    page.wait_for_function(f"new URLSearchParams(location.search).get('move') === "
+                           f"'{decision['before']}'")
+    page.wait_for_selector("#board .ludo-better")
+    marked = page.locator("#board .ludo-better")
+    wanted = page.locator(f"#board :is({where})")
+    assert wanted.count() > 0 and marked.count() == wanted.count()
+    for i in range(wanted.count()):
+        assert "ludo-better" in (wanted.nth(i).get_attribute("class") or "")
+    assert page.locator("#board .ludo-played").count() > 0  # the move played, too
+    assert decision["move"] in page.locator("#analysis-shown").inner_text()
+    assert not errors

@@ -149,10 +149,17 @@ export function create(ctx) {
 
   return {
     ownsStatus: !ctx.replay,
-    // the elements that stand for a move (an analysis marks them: js/highlight.js): a tile's cell
+    // the elements that stand for a move (an analysis marks them: js/highlight.js): a tile's
+    // cell; for "buy C 3" and "keep C" the tiles of chain C on the board shown
     targets(move) {
       const m = /^([A-O]\d{1,2})(\+|$)/.exec(move);
-      return m ? [`cell-${m[1]}`] : [];
+      if (m) return [`cell-${m[1]}`];
+      const chain = /^(?:buy|keep) ([A-H])\b/.exec(move);
+      if (!chain || !shown) return [];
+      const st = shown.state;
+      const cells = [];
+      st.board.forEach((row, r) => [...row].forEach((code, c) => { if (code === chain[1]) cells.push(`cell-${st.rows[r]}${c + 1}`); }));
+      return cells;
     },
     update(view, prev) {
       if (view.version !== ui.version) {
