@@ -86,6 +86,54 @@ def result_positions_moves(server: ServerProcess, gid: str, at: int) -> list[str
     return list(httpx.get(f"{server.url}/api/games/{gid}").json()["moves"][:at])
 
 
+#: every state of the page's progress bar while it is shown: [value, max]
+WATCH_PROGRESS = """
+window.__progress = [];
+new MutationObserver(() => {
+  const bar = document.getElementById("analysis-progress");
+  if (bar && !bar.hidden) window.__progress.push([Number(bar.value), Number(bar.max)]);
+}).observe(document, { subtree: true, childList: true, attributes: true,
+  attributeFilter: ["hidden", "value", "max"] });
+"""
+
+
+def test_a_game_against_the_computer_is_analysed_while_it_runs(server: ServerProcess,
+                                                                context_factory: Any) -> None:
+    """A game of a person against the computer offers Analyse on its page before it is
+    over; the replay viewer shows the progress bar, then the graph; the game goes on."""
+    r = httpx.post(f"{server.url}/api/games", json={"game": "wari", "seed": 3, "seats": [
+        {"type": "person", "name": "Ann"}, {"type": "computer", "level": "beginner"}]})
+    assert r.status_code == 201, r.text
+    gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    for _ in range(4):  # four moves of Ann's, the computer answering each
+        deadline = time.monotonic() + 30
+        while (view := httpx.get(f"{server.url}/api/games/{gid}",
+                                 headers=headers).json())["to_move"] != 0:
+            assert time.monotonic() < deadline, "the computer did not answer"
+            time.sleep(0.1)
+        r = httpx.post(f"{server.url}/api/games/{gid}/moves", headers=headers,
+                       json={"move": view["legal_moves"][0], "version": view["version"]})
+        assert r.status_code == 200, r.text
+    page = context_factory().new_page()
+    page.add_init_script(WATCH_PROGRESS)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/play/{gid}#token={token}")
+    page.locator("#analyse-link").click()
+    page.wait_for_url(f"**/replay/{gid}?analyse=1*")
+    page.wait_for_selector("#analysis-graph svg.analysis-chart", timeout=60_000)
+    seen = page.evaluate("window.__progress")
+    assert seen and any(value < most for value, most in seen), seen
+    assert page.locator("#analysis-progress").is_hidden()
+    answer = httpx.get(f"{server.url}/api/games/{gid}/analysis", headers=headers).json()
+    assert answer["status"] == "done" and seen[-1][1] == answer["total"] > 0
+    assert page.locator("#analysis-graph polyline.seat-line").count() == 2
+    view = httpx.get(f"{server.url}/api/games/{gid}").json()
+    assert view["status"] == "active" and answer["moves"] == view["version"] >= 8
+    assert not errors
+
+
 def test_no_analysis_of_a_game_between_people_in_progress(server: ServerProcess,
                                                           context_factory: Any) -> None:
     r = httpx.post(f"{server.url}/api/games", json={"game": "wari", "seed": 1, "seats": [
