@@ -125,6 +125,48 @@ def test_a_restart_loses_no_position_studied(db_path: Path) -> None:
     assert stored[studied[0]]["reason"] == "kept" and set(stored) == set(studied)
 
 
+def test_analyses_are_kept_per_engine_version(db_path: Path) -> None:
+    """An analysis stored by another version of the engine is neither shown nor taken up
+    again after a restart: the engine of now makes its own, and the old one is kept."""
+    from ludotheek.analysis.plan import Plan
+    from ludotheek.analysis.review import review_for
+    from ludotheek.store import open_database
+
+    record = finished_record(seed=8)
+    settings = Settings(computer_workers=0, requests_per_second=0)
+    with TestClient(create_app(db_path, settings)) as client:
+        gid, _ = import_record(client, record)
+    review = review_for(record.game)
+    engine = review.engine()
+    done_before = engine.replace(f"/{review.version}/", "/old-done/")
+    running_before = engine.replace(f"/{review.version}/", "/old-running/")
+    assert len({engine, done_before, running_before}) == 3
+    earlier = {**analyse_record(record), "engine": done_before}
+    studied = Plan.of(record).studied()
+    db = open_database(db_path)
+    db.analyses.start(gid, done_before, len(record.moves), len(studied))
+    db.analyses.finish(gid, done_before, len(record.moves), earlier)
+    db.analyses.start(gid, running_before, len(record.moves), len(studied))
+    db.close()
+    with TestClient(create_app(db_path, settings)) as client:
+        r = client.get(f"/api/games/{gid}/analysis")
+        assert r.status_code == 200 and r.json()["status"] == "none", r.text
+        assert r.json()["engine"] == engine
+        client.post(f"/api/games/{gid}/analysis")
+        answer = wait_done(client, gid)
+        assert answer["engine"] == engine and answer["result"]["engine"] == engine
+    db = open_database(db_path)
+    try:
+        old = db.analyses.get(gid, done_before)
+        assert old is not None and old.status == "done" and old.result == earlier
+        untouched = db.analyses.get(gid, running_before)
+        assert untouched is not None and untouched.status == "running"
+        assert db.analyses.positions(gid, running_before) == {}  # not resumed at the start
+        assert set(db.analyses.positions(gid, engine)) == set(studied)
+    finally:
+        db.close()
+
+
 def test_progress_over_the_websocket(client: TestClient) -> None:
     record = finished_record(seed=4)
     gid, _ = import_record(client, record)
