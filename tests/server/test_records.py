@@ -41,6 +41,18 @@ def test_export_import_round_trip_gives_the_identical_final_state(client: TestCl
         assert r.status_code == 201
 
 
+def test_the_text_record_names_the_seats_in_the_asked_language(client: TestClient) -> None:
+    """``record.txt?lang=`` in each of the page's languages (Norwegian was taken as English);
+    another language is English."""
+    gid, (south, _) = new_wari(client)
+    client.post(f"/api/games/{gid}/moves", json={"move": "3", "version": 0},
+                headers=auth(south))
+    said = {lang: client.get(f"/api/games/{gid}/record.txt?lang={lang}").text
+            for lang in ("en", "nl", "no", "xx")}
+    assert "1. South: 3" in said["en"] and "1. Zuid: 3" in said["nl"]
+    assert "1. Sør: 3" in said["no"] and said["xx"] == said["en"]
+
+
 def test_a_corrupted_record_is_refused_and_nothing_is_stored(client: TestClient) -> None:
     rec = _random_record("wari", 3)
     data = rec.to_json()

@@ -165,7 +165,7 @@ class RecordJson(Query):
 class RecordText(Query):
     """``GET /api/games/{id}/record.txt``."""
 
-    lang: Annotated[str, _about("en or nl; anything else is taken as en")] = "en"
+    lang: Lang = "en"
     download: Download | None = None
 
 

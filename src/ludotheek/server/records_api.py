@@ -18,6 +18,7 @@ from ludotheek.server.queries import decode_query
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
 from ludotheek.server.shapes import built, decode
+from ludotheek.server.views import PAGE_LANGUAGES
 
 
 def _parts(request: Request) -> tuple[GameService, Records]:
@@ -43,7 +44,7 @@ async def export_text(request: Request) -> Response:
     live = await service.load(request.path_params["id"])
     q = decode_query(queries.RecordText, request.query_params)
     analysis = await request.app.state.analyses.for_record(live)
-    return PlainTextResponse(records.export_text(live, q.lang if q.lang in ("en", "nl") else "en",
+    return PlainTextResponse(records.export_text(live, q.lang if q.lang in PAGE_LANGUAGES else "en",
                                                  analysis),
                              headers=_download(q.download, f"{live.game.name}-{live.id}.txt"))
 
