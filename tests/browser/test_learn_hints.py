@@ -140,3 +140,29 @@ def test_an_aqua_romana_hint_says_which_aqueduct_it_closes(
                            timeout=30_000)
     text = page.locator("#hint-text").inner_text()
     assert text.endswith("Het sluit Blauw 2 af."), text
+
+
+def test_a_hint_that_comes_before_the_games_words_waits_for_them(
+        server: ServerProcess, context_factory: Any) -> None:
+    """The game's learning module (its words for a hint) held back until the hint's answer
+    has come: the hint is still worded in the page's language and ringed, not shown in the
+    strong player's English."""
+    r = httpx.post(f"{server.url}/api/games", json={
+        "game": "wari", "seed": 1, "options": {},
+        "seats": [{"type": "person"}, {"type": "computer", "level": "easy"}]}).json()
+    page = context_factory("nl").new_page()
+    held: list[Any] = []
+    page.route("**/js/learn/games/wari.js", lambda route: held.append(route))
+    page.goto(f"{server.url}/play/{r['id']}#token={r['seats'][0]['token']}")
+    page.locator("#hint:not([disabled])").wait_for()
+    with page.expect_response(lambda res: res.url.endswith("/hint"), timeout=60_000) as answer:
+        page.locator("#hint").click()
+    move = answer.value.json()["move"]
+    page.wait_for_function("() => true")   # lets the held request reach the handler
+    assert held, "the learning module was not asked for"
+    assert "Zaai" not in page.locator("#hint-text").inner_text()
+    held[0].continue_()
+    page.wait_for_function("document.querySelector('#hint-text').textContent"
+                           ".startsWith('Zaai kuiltje')", timeout=30_000)
+    assert f"Zaai kuiltje {move} " in page.locator("#hint-text").inner_text()
+    page.wait_for_function(f"({RINGS})().length === 1")

@@ -10,7 +10,7 @@ import { installErrorReports, reportError } from "./errors.js";
 import { fit, keepFitting } from "./fit.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { confirmMove, positionAdvice } from "./learn/advice.js";
-import { clearHint, hintWords, markHint, mountLearn, showLegend } from "./learn/game.js";
+import { clearHint, guideReady, hintWords, markHint, mountLearn, showLegend } from "./learn/game.js";
 import { levelName } from "./levels.js";
 import { errorText } from "./problems.js";
 import { forgetInvite, invitesFor, remember, tokensFor } from "./tokens.js";
@@ -152,6 +152,7 @@ async function askHint() {
   text.textContent = t("game.hint_thinking");
   try {
     const hint = await api.get(`/api/games/${gameId}/hint`, held[view.to_move]);
+    await guideReady();
     if (current.version !== hint.version) return;
     hintFor = hint.version;
     text.textContent = hintWords(hint, view, t);

@@ -9,6 +9,7 @@ import { howtoButton, learnable } from "./howto.js";
 import { Marker } from "./marks.js";
 
 let guide = null;
+let guideLoading = null;   // the guide's import: a hint that comes before it waits for it
 let marker = null;
 
 export async function mountLearn(game, t) {
@@ -16,7 +17,8 @@ export async function mountLearn(game, t) {
   const box = document.getElementById("hint-box");
   const status = document.getElementById("status");
   if (box && status) { status.after(box); box.classList.add("learn-hint-box"); }
-  try { guide = await import(`./games/${game}.js`); } catch { guide = null; }
+  guideLoading = import(`./games/${game}.js`).catch(() => null);
+  guide = await guideLoading;
   showLegend(t);   // the board may already show what the guide's legend explains
   const known = (await learnable())[game] || {};
   if (known.advice) warningsToggle(t);
@@ -29,6 +31,10 @@ export async function mountLearn(game, t) {
   place();
   document.addEventListener("languagechange", place);
 }
+
+// Once the game's guide has come (or failed to): a hint is worded and ringed by it, so one
+// that arrives first (a quick answer, a slow module) is not shown in the player's English.
+export function guideReady() { return guideLoading || Promise.resolve(null); }
 
 // The hint's sentence in the page's language (the player's own English sentence when the
 // game gives no facts).
