@@ -36,3 +36,24 @@ def follow(page: Any, tap: bool = False, until: str = "learn-play", limit: int =
             target.click()
         page.wait_for_function(f"(s) => {SEQ} !== s", arg=seq, timeout=20_000)
     raise AssertionError(f"the coach did not reach #{until}: {steps}")
+
+
+def check_real_game(server_url: str, page: Any, game: str) -> None:
+    """After "Play a real game": the game the page went to has the lesson's options and the
+    learner's seat a person against computers at the lesson's finishing level (easy)."""
+    import httpx
+
+    from ludotheek import lessons
+
+    lesson = lessons.lesson(game)
+    assert lesson is not None
+    gid = page.url.rsplit("/", 1)[1]
+    view = httpx.get(f"{server_url}/api/games/{gid}").json()
+    wanted = dict(lesson.finish_options) or dict(lesson.record.options)
+    assert {k: view["options"].get(k) for k in wanted} == wanted, view["options"]
+    assert lesson.finish_level == "easy"
+    for i, seat in enumerate(view["seats"]):
+        if i == lesson.seat:
+            assert seat["type"] == "person", seat
+        else:
+            assert (seat["type"], seat["level"]) == ("computer", "easy"), seat

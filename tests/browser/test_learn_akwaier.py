@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from ludotheek import lessons
-from tests.browser.learn import follow
+from tests.browser.learn import check_real_game, follow
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -43,3 +43,4 @@ def test_the_guided_game_in_norwegian(server: ServerProcess, context_factory: An
     page.locator("#learn-play").click()
     page.wait_for_url("**/play/*")
     page.locator("#akw-hand").wait_for()
+    check_real_game(server.url, page, "akwaier")

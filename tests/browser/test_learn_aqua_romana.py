@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ludotheek import lessons
-from tests.browser.learn import follow
+from tests.browser.learn import check_real_game, follow
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -78,3 +78,4 @@ def test_the_guided_game_on_a_phone(server: ServerProcess, phone: Any) -> None:
     page.locator("#learn-play").tap()
     page.wait_for_url("**/play/*")
     page.locator("#aq-board").wait_for()
+    check_real_game(server.url, page, "aqua_romana")

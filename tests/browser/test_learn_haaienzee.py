@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from ludotheek import lessons
-from tests.browser.learn import follow
+from tests.browser.learn import check_real_game, follow
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -44,3 +44,4 @@ def test_the_guided_game_in_dutch(server: ServerProcess, context_factory: Any) -
     page.locator("#learn-play").click()
     page.wait_for_url("**/play/*")
     page.wait_for_selector("#hz-colour-white")
+    check_real_game(server.url, page, "haaienzee")
