@@ -153,3 +153,41 @@ def test_haaienzee_a_turn_after_which_the_opponent_can_end_the_game_is_warned(
     page.locator("#warning-back").click()
     warning.wait_for(state="detached")
     assert httpx.get(f"{server.url}/api/games/{gid}").json()["version"] == 42
+
+
+def test_on_a_phone_the_warning_and_the_place_it_is_about_are_both_in_sight(
+        server: ServerProcess, browser: Any) -> None:
+    """360 x 740, by touch: the warning pushes the sea down, so the ringed hex of the turn
+    (H9, low on the sea) would be under the screen's edge; the page scrolls it into sight and
+    the warning stays at the top."""
+    lesson = lessons.lesson("haaienzee")
+    assert lesson is not None
+    rec = lesson.record
+    at = 8
+    data = import_record(server.url, "haaienzee", dict(rec.options), rec.seed,
+                         list(rec.moves[:at]),
+                         [{"type": "person"}, {"type": "computer", "level": "easy"}])
+    ctx = browser.new_context(locale="no", viewport={"width": 360, "height": 740},
+                              has_touch=True)
+    ctx.add_init_script("localStorage.setItem('ludotheek.animate', '0');"
+                        "localStorage.setItem('ludotheek.warnings', '1');"
+                        "localStorage.setItem('ludotheek.haaienzee.delay', '0');")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/play/{data['id']}#token={data['seats'][0]['token']}")
+    page.locator("#hz-board[data-mine='1'] #hex-H9.target").wait_for()
+    hex_ = page.locator("#hex-H9")
+    hex_.tap()    # a finger's first tap shows the move, the second makes it
+    page.locator("#hex-H9.armed").wait_for()
+    hex_.tap()
+    warning = page.locator("#learn-warning")
+    warning.wait_for()
+    page.wait_for_function(RINGED, arg="H9")
+    page.wait_for_function("""() => {
+      const w = document.getElementById('learn-warning').getBoundingClientRect();
+      const h = document.getElementById('hex-H9').getBoundingClientRect();
+      return w.top >= 0 && w.bottom <= innerHeight && h.top >= w.bottom && h.bottom <= innerHeight;
+    }""", timeout=5_000)
+    page.locator("#warning-back").tap()
+    warning.wait_for(state="detached")
+    assert httpx.get(f"{server.url}/api/games/{data['id']}").json()["version"] == at
+    ctx.close()

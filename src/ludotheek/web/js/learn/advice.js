@@ -70,5 +70,15 @@ function decide(text, t, places) {
     (status || document.body.firstElementChild).after(box);
     words = box;
     back.focus({ preventScroll: true });
+    requestAnimationFrame(() => bringIntoSight(places));
   });
+}
+
+// On a phone the words push the board down, and the place they are about may go below the
+// screen's edge: the page scrolls just enough to show it (the words stay at the top: sticky).
+function bringIntoSight(places) {
+  let nodes = [];
+  try { nodes = places ? places().filter(Boolean) : []; } catch { nodes = []; }
+  const below = Math.max(0, ...nodes.map((n) => n.getBoundingClientRect().bottom - window.innerHeight));
+  if (below > 0) window.scrollBy({ top: below + 24, behavior: "instant" });
 }
