@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from ludotheek import players
 from ludotheek.cli import main
-from ludotheek.core.record import Record, to_text
+from ludotheek.core.record import Record, ResignAction, to_text
 from ludotheek.games import names
 
 
@@ -48,7 +48,7 @@ def test_play_refuses_wrong_entries_and_goes_on(tmp_path: Path) -> None:
     assert "there is no cup 13" in out and "there is no cup 0" in out
     assert "'x' is not a cup number" in out and "cup 8 is not South's" in out
     saved = Record.from_json(record.read_text())
-    assert saved.moves[0] == "3" and saved.moves[-1] == "resign"
+    assert saved.moves[0] == "3" and saved.moves[-1] == ResignAction()
     assert saved.replay().winners() == [1]
 
 

@@ -10,7 +10,7 @@ from ludotheek import players
 from ludotheek.ai.arena import run_match
 from ludotheek.core.errors import BadOption, BadRecord, UnknownPlayer
 from ludotheek.core.options import BoolOption, ChoiceOption, IntOption
-from ludotheek.core.record import Record
+from ludotheek.core.record import Record, ResignAction
 from ludotheek.core.rng import Rng
 from ludotheek.games import get
 from ludotheek.games.wari import WariGame, WariState
@@ -72,9 +72,9 @@ def test_record_round_trip_and_errors() -> None:
 
 
 def test_record_resign() -> None:
-    final = Record("wari", {}, 0, ("3", "resign")).replay()
+    final = Record("wari", {}, 0, ("3", ResignAction())).replay()
     assert final.is_over and final.winners() == [0]
-    final = Record("wari", {}, 0, ("3", "resign 0")).replay()
+    final = Record("wari", {}, 0, ("3", ResignAction(seat=0))).replay()
     assert final.winners() == [1]
 
 

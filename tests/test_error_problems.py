@@ -14,7 +14,7 @@ import re
 import pytest
 
 from ludotheek.core.errors import IllegalMove
-from ludotheek.core.record import apply_move
+from ludotheek.core.record import ResignAction, apply_move
 from ludotheek.core.rng import Rng
 from ludotheek.games import get, names
 from ludotheek.texts import LANGUAGES, word
@@ -45,13 +45,15 @@ def _refusals(game_name: str, seed: int) -> list[IllegalMove]:
         states.append(state)
     others = [m for s in states[::7] if not s.is_over for m in s.legal_moves()[:6]]
     refused = []
+    tries: list[str | ResignAction]
     for s in states[::5]:
         if s.is_over:
-            tries = ["1", "resign"]
+            tries = ["1", ResignAction()]
         else:
             own = s.legal_moves()
-            tries = GARBAGE + [m for m in others if m not in own] \
-                + [m for legal in own[:4] for m in _mutations(legal) if m not in own]
+            tries = [*GARBAGE, ResignAction(seat=9)]
+            tries += [m for m in others if m not in own]
+            tries += [m for legal in own[:4] for m in _mutations(legal) if m not in own]
         for move in tries:
             try:
                 apply_move(s, move)

@@ -1,6 +1,7 @@
-"""Resignations and undos in records are actions, apart from the moves (issue 22): a
-record's JSON (format 2) writes them as objects; records of format 1, which wrote them
-as texts, still read, to the same record and the same positions."""
+"""Resignations and undos in records are actions, apart from the moves (issue 22): typed
+entries in the application (ResignAction, UndoAction), objects in a record's JSON (format
+2); records of format 1, which wrote them as texts, still read, to the same record and the
+same positions."""
 
 from __future__ import annotations
 
@@ -14,7 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludotheek.core.errors import BadRecord
-from ludotheek.core.record import FORMAT_VERSION, Record, action_entry, is_action, read_entry
+from ludotheek.core.record import (
+    FORMAT_VERSION,
+    Record,
+    ResignAction,
+    UndoAction,
+    action_of,
+    is_action,
+    read_entry,
+)
 from ludotheek.games import get, names
 from tests.test_record_undo import with_undos
 
@@ -33,7 +42,8 @@ def _format_1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_rule_actions_are_written_apart_from_the_moves() -> None:
-    rec = Record("wari", {}, 1, ("3", "9", "undo 1", "8", "resign", "resign 1"))
+    rec = Record("wari", {}, 1, ("3", "9", UndoAction(to=1), "8", ResignAction(),
+                                 ResignAction(seat=1)))
     data = rec.to_json()
     assert data["version"] == FORMAT_VERSION == 2
     assert data["moves"] == ["3", "9", {"action": "undo", "to": 1}, "8",
@@ -48,14 +58,14 @@ def test_a_record_of_format_1_reads_as_its_format_2_form(game: str, seed: int,
     """The same game written both ways: the same record, every position the same."""
     moves, _ = with_undos(game, seed, steps, random.Random(seed))
     final = Record(game, {}, seed, tuple(moves)).replay()
-    if not final.is_over and get(game).resignable:
-        moves.append(f"resign {final.to_move}")
+    if final.to_move is not None and get(game).resignable:
+        moves.append(ResignAction(seat=final.to_move))
     rec = Record(game, {}, seed, tuple(moves))
     new, old = rec.to_json(), _format_1(rec.to_json())
     assert Record.from_json(old) == Record.from_json(new) == rec
     assert [s.to_json() for s in Record.from_json(old).states()] == \
         [s.to_json() for s in Record.from_json(new).states()]
-    assert all((isinstance(m, str) and not is_action(m)) or isinstance(m, dict)
+    assert all((isinstance(m, str) and action_of(m) is None) or isinstance(m, dict)
                for m in new["moves"])
 
 
@@ -75,13 +85,12 @@ def test_every_games_moves_are_apart_from_the_actions() -> None:
         for _ in range(60):
             if state.is_over:
                 break
-            assert not any(is_action(m) for m in state.legal_moves()), game
+            assert not any(action_of(m) for m in state.legal_moves()), game
             state = state.play(rng.choice(state.legal_moves()))
 
 
 @pytest.mark.parametrize(("entry", "code"), [
-    ("resign", "record.action_as_move"), ("undo 2", "record.action_as_move"),
-    ("resign 1", "record.action_as_move"), ({"action": "pass"}, "record.action"),
+    ({"action": "pass"}, "record.action"),
     ({"action": "undo"}, "record.action"), ({"action": "undo", "to": "2"}, "record.action"),
     ({"action": "resign", "seat": True}, "record.action"),
     ({"action": "resign", "to": 1}, "record.action"), (3, "record.not_text")])
@@ -89,8 +98,19 @@ def test_a_format_2_record_refuses_an_action_written_otherwise(entry: Any, code:
     with pytest.raises(BadRecord) as refused:
         Record.from_json({"version": 2, "game": "wari", "seed": 1, "moves": ["3", entry]})
     assert refused.value.code == code
-    if isinstance(entry, str):  # format 1 read it as the action
-        assert read_entry(entry, 2, 1) == entry
+
+
+@pytest.mark.parametrize(("text", "action"), [
+    ("resign", ResignAction()), ("resign 1", ResignAction(seat=1)),
+    ("undo 2", UndoAction(to=2))])
+def test_a_text_spelled_like_an_action_is_the_action_in_format_1_a_move_in_2(
+        text: str, action: ResignAction | UndoAction) -> None:
+    assert read_entry(text, 2, 1) == action and is_action(read_entry(text, 2, 1))
+    assert read_entry(text, 2, 2) == text and not is_action(text)
+    with pytest.raises(BadRecord) as refused:  # wari has no such move
+        Record.from_json({"version": 2, "game": "wari", "seed": 1,
+                          "moves": ["3", text]}).replay()
+    assert refused.value.code == "record.illegal_move"
 
 
 def test_a_record_of_a_newer_format_is_refused() -> None:
@@ -99,8 +119,11 @@ def test_a_record_of_a_newer_format_is_refused() -> None:
     assert refused.value.code == "record.newer"
 
 
-def test_a_malformed_action_is_kept_as_text_for_its_replay_to_refuse() -> None:
-    assert action_entry("undo x") == "undo x" and action_entry("undo") == "undo"
-    rec = Record("wari", {}, 1, ("3", "undo x"))
-    with pytest.raises(BadRecord):
-        Record.from_json(rec.to_json()).replay()
+def test_a_malformed_action_of_format_1_is_refused() -> None:
+    for text in ("undo x", "undo"):
+        with pytest.raises(BadRecord) as refused:
+            Record.from_json({"game": "wari", "seed": 1, "moves": ["3", text]})
+        assert refused.value.code == "record.bad_undo"
+    with pytest.raises(BadRecord) as refused:  # no seat number: the game's move, illegal
+        Record.from_json({"game": "wari", "seed": 1, "moves": ["3", "resign x"]}).replay()
+    assert refused.value.code == "record.illegal_move"

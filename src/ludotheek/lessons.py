@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheek.core.game import State
-from ludotheek.core.record import Record
+from ludotheek.core.record import Record, action_entry
 from ludotheek.games import get as get_game
 
 
@@ -202,7 +202,8 @@ _POSITIONS: dict[str, tuple[State, ...]] = {}
 
 def positions(game: str, record: Record) -> tuple[State, ...]:
     """Every position of ``record``, from the start (kept: lessons are few and fixed)."""
-    key = json.dumps([game, record.options, record.seed, list(record.moves)], sort_keys=True)
+    key = json.dumps([game, record.options, record.seed,
+                      [action_entry(m) for m in record.moves]], sort_keys=True)
     found = _POSITIONS.get(key)
     if found is None:
         found = _POSITIONS[key] = tuple(Record(game, dict(record.options), record.seed,

@@ -6,6 +6,7 @@ from typing import Any
 
 from ludotheek import lessons
 from ludotheek.games.akwaier import learn
+from tests.narrow import narrow
 
 LESSON = learn.LESSON
 STATES = lessons.positions("akwaier", LESSON.record)
@@ -17,7 +18,7 @@ def _view(at: int, seat: int | None = 0) -> dict[str, Any]:
 
 def _tile(step: str) -> dict[str, Any]:
     s = LESSON.step(step)
-    cell = LESSON.record.moves[s.at].split("+")[0]
+    cell = narrow(str, LESSON.record.moves[s.at]).split("+")[0]
     return next(h for h in _view(s.at)["hand"] if h["cell"] == cell)
 
 

@@ -14,7 +14,7 @@ from ludotheek.analysis.plan import Plan
 from ludotheek.analysis.result import assemble
 from ludotheek.analysis.review import Measure, Review, Thresholds, review_for
 from ludotheek.core.game import State
-from ludotheek.core.record import Record, from_text, load, to_text
+from ludotheek.core.record import Record, ResignAction, UndoAction, from_text, load, to_text
 from ludotheek.games import get, names, plugin
 from tests.analysis.helpers import finished_record
 
@@ -123,7 +123,7 @@ def test_a_move_not_weighed_is_judged_by_the_position_it_led_to() -> None:
 
 
 def test_the_line_of_play_leaves_undone_moves_out() -> None:
-    record = Record("wari", {}, 1, ("3", "9", "undo 1", "8", "4"))
+    record = Record("wari", {}, 1, ("3", "9", UndoAction(to=1), "8", "4"))
     plan = Plan.of(record)
     assert plan.line == [0, 1, 4, 5]
     assert [(d.number, d.before, d.move) for d in plan.decisions] == [
@@ -132,7 +132,7 @@ def test_the_line_of_play_leaves_undone_moves_out() -> None:
 
 
 def test_a_resignation_is_not_judged_and_the_result_is_the_last_standing() -> None:
-    record = Record("wari", {}, 1, ("3", "resign"))
+    record = Record("wari", {}, 1, ("3", ResignAction()))
     analysis = analyse_record(record)
     last = analysis["decisions"][-1]
     assert last["resigned"] and last["mark"] is None

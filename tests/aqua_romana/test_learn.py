@@ -6,6 +6,7 @@ from typing import Any
 
 from ludotheek import lessons
 from ludotheek.games.aqua_romana import learn
+from tests.narrow import narrow
 
 LESSON = learn.LESSON
 STATES = lessons.positions("aqua_romana", LESSON.record)
@@ -20,7 +21,7 @@ def _after(step: str, kind: str) -> list[dict[str, Any]]:
 
 
 def _move(step: str) -> list[str]:
-    return LESSON.record.moves[LESSON.step(step).at].split()
+    return narrow(str, LESSON.record.moves[LESSON.step(step).at]).split()
 
 
 def test_the_learner_plays_blue_and_yellow_and_wins() -> None:

@@ -754,19 +754,19 @@ def test_rule_final_scoring_starts_with_the_start_player_when_no_tile_was_laid()
 
 # --- resignation (a DECISION: only in a game of two) -----------------------------------
 def test_rule_a_game_of_two_can_be_resigned_and_the_other_wins() -> None:
-    from ludotheek.core.record import Record, apply_move
+    from ludotheek.core.record import Record, ResignAction, apply_move
 
     state = GAME.new(3)
     for _ in range(14):
         state = state.play(state.legal_moves()[0])
     before = state.to_json()
-    over = apply_move(state, "resign 1")
+    over = apply_move(state, ResignAction(seat=1))
     assert state.to_json() == before  # the old state is unchanged
     assert over.is_over and over.end_reason == "resigned" and over.winners() == [0]
     assert [e["type"] for e in over.view(None)["events"]] == ["resigned", "game_over"]
     assert over.view(None)["final"]["resigned"] == 1
     assert GAME.from_json(over.to_json()) == over
-    record = Record("aqua_romana", {}, 3, (*[m for m in _moves(3, 14)], "resign 1"))
+    record = Record("aqua_romana", {}, 3, (*[m for m in _moves(3, 14)], ResignAction(seat=1)))
     assert record.replay() == over  # the record replays the resignation
     with pytest.raises(IllegalMove, match="the game is over"):
         over.resign(0)

@@ -29,7 +29,7 @@ def _events(at: int, kind: str) -> list[dict[str, Any]]:
 def test_rule_placing_and_one_each_the_setup_steps() -> None:
     for step, colour in (("place1", "grey"), ("place2", "white"), ("place3", "brown")):
         s = LESSON.step(step)
-        hex_, _facing, prey = LESSON.record.moves[s.at].split()
+        hex_, _facing, prey = narrow(str, LESSON.record.moves[s.at]).split()
         assert prey == colour and (STATES[s.at].shark_id or "").startswith("Y")
         assert hex_ in _view(s.at)["choices"]["hexes"]
     # the coach's spots are the best first catches of their colour

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ludotheek.core.record import Entry, ResignAction, UndoAction
 from ludotheek.rated.outcome import Finished, departures, outcome
 
 TWO = ("person", "person")
@@ -29,7 +30,7 @@ def test_rule_a_game_a_person_never_moved_in_is_not_rated() -> None:
 
 
 def test_rule_resigning_places_the_seat_last() -> None:
-    moves = ("3", "9", "resign")
+    moves: tuple[Entry, ...] = ("3", "9", ResignAction())
     movers = (0, 1, 0)
     game = Finished(TWO, movers, moves, (4.0, 0.0), (1,),
                     departed=tuple(departures(moves, movers)))
@@ -39,7 +40,7 @@ def test_rule_resigning_places_the_seat_last() -> None:
 def test_rule_seats_that_left_are_below_all_who_stayed_the_last_to_leave_highest() -> None:
     # four players; seat 2 left first, then seat 0; both were played on by the computer and
     # seat 0's computer even won: they still come last, seat 0 above seat 2
-    moves = ("a", "b", "leave", "c", "leave", "d")
+    moves: tuple[Entry, ...] = ("a", "b", ResignAction(), "c", ResignAction(), "d")
     movers = (0, 1, 2, 3, 0, 1)
     game = Finished(("person",) * 4, movers, moves, (99.0, 10.0, 50.0, 20.0), (0,),
                     departed=tuple(departures(moves, movers)))
@@ -61,7 +62,7 @@ def test_rule_an_abandoned_game_with_a_computer_to_move_is_rated_by_the_score() 
 
 
 def test_rule_a_game_with_an_undo_is_not_rated() -> None:
-    game = Finished(("person", "computer"), (0, 1, None, 0), ("3", "9", "undo 0", "4"),
+    game = Finished(("person", "computer"), (0, 1, None, 0), ("3", "9", UndoAction(to=0), "4"),
                     (0.0, 0.0), (0,))
     assert outcome(game).places is None and outcome(game).reason == "undo"
 

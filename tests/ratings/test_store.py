@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
+from ludotheek.core.record import Entry, ResignAction
 from ludotheek.rated import rater
 from ludotheek.rated.people import Rating
 from ludotheek.store.database import Database
@@ -17,7 +18,7 @@ from tests.migrations import HEAD
 
 
 def finished_game(db: Database, seats: list[dict[str, Any]], movers: list[int],
-                  scores: list[float], winners: list[int], last: str = "x",
+                  scores: list[float], winners: list[int], last: Entry = "x",
                   reason: str | None = None) -> str:
     """A game over after one move by each of ``movers`` (its moves need not be legal:
     the rating reads only who moved and the result)."""
@@ -102,7 +103,7 @@ def test_a_game_still_in_play_is_not_rated(any_db: Database) -> None:
 
 def test_a_game_a_person_never_moved_in_is_unrated(any_db: Database) -> None:
     a, _ = any_db.profiles.create("A")
-    gid = finished_game(any_db, PEOPLE, [0], [0, 0], [0], last="resign", reason="resigned")
+    gid = finished_game(any_db, PEOPLE, [0], [0, 0], [0], last=ResignAction(), reason="resigned")
     any_db.ratings.register(gid, "wari", [(a.id, None), (None, None)])
     assert rater.rate_game(any_db, gid) == "unrated"
     got = any_db.ratings.get(gid)

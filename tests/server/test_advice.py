@@ -7,6 +7,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from ludotheek import lessons
+from tests.narrow import narrow
 from tests.server.conftest import auth
 
 
@@ -59,7 +60,8 @@ def test_aqua_romana_a_closing_for_nothing(client: TestClient) -> None:
     assert lesson is not None
     at = lesson.step("zero").at
     gid, token = _import(client, "aqua_romana", at)
-    assert "aqua_romana.closes_for_zero" in _notes(client, gid, token, lesson.record.moves[at])
+    assert "aqua_romana.closes_for_zero" in _notes(client, gid, token,
+                                                   narrow(str, lesson.record.moves[at]))
     assert _notes(client, gid, token, "not a move") == []
 
 

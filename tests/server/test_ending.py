@@ -121,6 +121,18 @@ def test_leaving_a_game_of_two_resigns_it(client: TestClient, game: str, reason:
         [{"action": "resign", "seat": 1}], [{"action": "resign"}])
 
 
+def test_a_seat_resigns_for_itself_only(client: TestClient) -> None:
+    """The API's word is ``resign``: ``resign 1`` is no move of Wari, and no way for the
+    seat to move to resign for its opponent (before the record's actions were typed it
+    was read as seat 1's resignation)."""
+    gid, (first, _) = _create(client, "wari", [PERSON, PERSON])
+    r = client.post(f"/api/games/{gid}/moves", json={"move": "resign 1", "version": 0},
+                    headers=auth(first))
+    assert r.status_code == 400, r.text
+    view = client.get(f"/api/games/{gid}", headers=auth(first)).json()
+    assert not view["over"] and view["version"] == 0
+
+
 def test_leaving_a_game_of_three_hands_the_seat_to_a_computer(client: TestClient) -> None:
     gid, tokens = _create(client, "aqua_romana", [PERSON, PERSON, PERSON], players=3)
     view = client.get(f"/api/games/{gid}", headers=auth(tokens[0])).json()

@@ -13,7 +13,7 @@ STATES = [narrow(WariState, s) for s in lessons.positions("wari", LESSON.record)
 
 def _at(step: str) -> tuple[WariState, str]:
     s = LESSON.step(step)
-    return STATES[s.at], LESSON.record.moves[s.at] if s.play else ""
+    return STATES[s.at], narrow(str, LESSON.record.moves[s.at]) if s.play else ""
 
 
 def _captured_cups(state: WariState, move: str) -> int:

@@ -15,7 +15,7 @@ import hashlib
 from dataclasses import dataclass
 
 from ludotheek.core.game import State
-from ludotheek.core.record import RESIGN, Record, effective_line, mover_of
+from ludotheek.core.record import Record, ResignAction, effective_line, mover_of, text_of
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,7 @@ class Decision:
     number: int
     before: int
     seat: int
+    #: the move; a resignation's text (``resign [N]``) when ``resigned``
     move: str
     forced: bool
     #: a resignation: no move to judge
@@ -54,9 +55,9 @@ class Plan:
             move = record.moves[number - 1]
             seat = mover_of(state, move)
             assert seat is not None
-            resigned = move == RESIGN or move.startswith(RESIGN + " ")
+            resigned = isinstance(move, ResignAction)
             forced = not resigned and len(state.legal_moves()) == 1
-            decisions.append(Decision(number, before, seat, move, forced, resigned))
+            decisions.append(Decision(number, before, seat, text_of(move), forced, resigned))
         return cls(record, states, line, decisions)
 
     def studied(self) -> list[int]:

@@ -14,7 +14,7 @@ from ludotheek.cli.common import game_argument, load_game, option_option, parse_
 from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadOption, IllegalMove
 from ludotheek.core.game import State
-from ludotheek.core.record import Record, apply_move, result_of
+from ludotheek.core.record import Record, ResignAction, apply_move, result_of
 from ludotheek.texts import text, word
 
 
@@ -71,6 +71,7 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
         assert seat is not None
         click.echo()
         click.echo(state.render(seat if seat in people else None, lang))
+        move: str | ResignAction
         if seat in computers:
             player, seconds = computers[seat]
             move = player.choose(state, seconds)
@@ -107,7 +108,8 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
             database.close()
 
 
-def _ask(state: State, name: str, lang: str, names: list[str]) -> str:
+def _ask(state: State, name: str, lang: str, names: list[str]) -> str | ResignAction:
+    """The person's move (the word ``resign`` is the resignation, ``quit`` stops)."""
     moves = state.legal_moves()
     prompt = text("cli.play.prompt", lang, name=name)
     click.echo(_moves_line(moves, lang))
@@ -125,7 +127,7 @@ def _ask(state: State, name: str, lang: str, names: list[str]) -> str:
             if not state.game.resignable:
                 click.echo(text("errors.move.no_resignation", lang), err=True)
                 continue
-            return "resign"
+            return ResignAction()
         try:
             state.play(typed)
         except IllegalMove as exc:

@@ -9,7 +9,7 @@ import click
 
 from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadRecord
-from ludotheek.core.record import load
+from ludotheek.core.record import load, text_of
 from ludotheek.texts import text
 
 
@@ -31,7 +31,7 @@ def command(file: Path, show_all: bool, start: int | None, lang: str) -> None:
         raise BadRecord(f"{file} is not a text file", code="record.not_text_file",
                         file=str(file)) from exc
     last = len(states) - 1
-    moves = list(record.moves)
+    moves = [text_of(m) for m in record.moves]
 
     def show(i: int) -> None:
         head = text("cli.replay.start", lang) if i == 0 else \

@@ -1,23 +1,27 @@
-"""Game records: options + seed + moves, which replay to the identical state.
+"""Game records: options + seed + entries, which replay to the identical state.
 
-A record's moves are strings in the game's notation, and actions: resigning is kept as
-``resign`` (the seat to move resigns) or ``resign N`` (seat N resigns, counted from 0),
-since a resignation is not one of the legal moves a state lists. In a record's JSON
-(format 2) an action is an object, apart from the moves: ``{"action": "resign"}``,
-``{"action": "resign", "seat": 1}``, ``{"action": "undo", "to": 3}``; records of format
-1 wrote them as texts and still read (:func:`read_entry`).
+A record is an ordered list of entries of three kinds: a **move** (a text in the game's
+notation), a **resignation** (:class:`ResignAction`: of seat N, or of the seat to move)
+and an **undo** (:class:`UndoAction`). The actions are typed objects, never texts, so a
+game may have a move spelled ``resign`` or ``undo 3`` without confusion: an engine only
+ever sees moves. In a record's JSON (format 2) an action is an object:
+``{"action": "resign"}``, ``{"action": "resign", "seat": 1}``, ``{"action": "undo",
+"to": 3}``; records of format 1 wrote them as texts and still read (:func:`read_entry`).
+The text form writes an action on a line of its own whose seat is ``-``
+(``4. -: resign 1``): on such a line ``resign [N]`` and ``undo N`` are actions, on a
+seat's line every text is a move (:func:`from_text`).
 
-``undo N`` takes decisions back: the position after it is the position after
-record move N (any earlier move). The moves it takes back stay in the record;
-only the line of play that leads to the last position leaves them out
-(:func:`effective_line`). A finished game cannot be undone.
+An undo to N takes decisions back: the position after it is the position after record
+entry N (any earlier one). The entries it takes back stay in the record; only the line
+of play that leads to the last position leaves them out (:func:`effective_line`). A
+finished game cannot be undone.
 
 >>> rec = Record("wari", {"seeds_per_cup": 4}, seed=1, moves=("3", "9"))
 >>> rec.replay().to_move
 0
 >>> Record.from_json(rec.to_json()) == rec
 True
->>> undone = Record("wari", {"seeds_per_cup": 4}, seed=1, moves=("3", "9", "undo 1", "8"))
+>>> undone = Record("wari", {"seeds_per_cup": 4}, seed=1, moves=("3", "9", UndoAction(to=1), "8"))
 >>> effective_line(undone.moves)
 [1, 4]
 >>> undone.replay() == Record("wari", {"seeds_per_cup": 4}, seed=1, moves=("3", "8")).replay()
@@ -30,7 +34,10 @@ import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, TypeAlias
+
+import msgspec
+from msgspec import UNSET, UnsetType
 
 from ludotheek.core.errors import BadOption, BadRecord, IllegalMove, UnknownGame, quoted
 from ludotheek.core.game import State
@@ -43,100 +50,147 @@ FORMAT = "ludotheek-record"
 FORMAT_VERSION = 2
 
 
-def apply_move(state: State, move: str) -> State:
-    """Play ``move``, where ``resign`` / ``resign N`` resign as records write it."""
-    if move == RESIGN or move.startswith(RESIGN + " "):
-        if state.is_over:
-            raise IllegalMove("the game is over", code="move.game_over")
-        rest = move[len(RESIGN):].strip()
-        if not rest:
-            seat = state.to_move
-        elif rest.isascii() and rest.isdigit() and len(rest) < 4 and int(rest) < state.num_players:
-            seat = int(rest)
-        else:
-            raise IllegalMove(f"{move!r}: resign takes a seat number 0-{state.num_players - 1}",
-                              code="move.resign_seat", move=quoted(move),
-                              last=state.num_players - 1)
-        assert seat is not None
-        return state.resign(seat)
-    return state.play(move)
+class ResignAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
+                   tag_field="action", tag="resign"):
+    """A resignation: of ``seat``, or of the seat to move."""
+
+    seat: Annotated[int, msgspec.Meta(ge=0)] | UnsetType = UNSET
 
 
-def resign_move(state: State, seat: int) -> str:
-    """How a record writes ``seat`` resigning in ``state``."""
-    return RESIGN if seat == state.to_move else f"{RESIGN} {seat}"
+class UndoAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
+                 tag_field="action", tag="undo"):
+    """Back to the position after move ``to`` (its decisions stay in the record)."""
+
+    to: Annotated[int, msgspec.Meta(ge=0)]
 
 
-def undo_move(number: int) -> str:
-    """How a record writes "back to the position after move ``number``"."""
-    return f"{UNDO} {number}"
+#: a resignation or an undo: what a record holds besides the moves
+Action: TypeAlias = ResignAction | UndoAction
+#: one entry of a record: a move (a text in the game's notation) or an action
+Entry: TypeAlias = str | ResignAction | UndoAction
+#: the largest seat or entry number an action may name
+_MOST = 10**6
 
 
-def is_action(move: str) -> bool:
-    """Whether ``move`` is a resignation or an undo as the application keeps it (not a
-    move of the game: no game's notation has these words)."""
-    return move.split(" ", 1)[0] in (RESIGN, UNDO)
+def text_of(entry: Entry) -> str:
+    """The entry as the text form (and the API's lists of moves) writes it: a move as
+    itself, an action as ``resign``, ``resign N`` or ``undo N``.
 
-
-def action_entry(move: str) -> str | dict[str, Any]:
-    """``move`` as a record of format 2 writes it: a move of the game as its text, a
-    resignation or an undo as an action, so that the two never share a name.
-
-    >>> action_entry("3"), action_entry("resign"), action_entry("resign 1"), action_entry("undo 4")
-    ('3', {'action': 'resign'}, {'action': 'resign', 'seat': 1}, {'action': 'undo', 'to': 4})
+    >>> text_of("3"), text_of(ResignAction()), text_of(ResignAction(seat=1))
+    ('3', 'resign', 'resign 1')
+    >>> text_of(UndoAction(to=4))
+    'undo 4'
     """
-    if not is_action(move):
-        return move
-    word, _, rest = move.partition(" ")
-    if rest and not (rest.isascii() and rest.isdigit() and len(rest) < 7):
-        return move  # malformed: its replay says what is wrong
+    if isinstance(entry, str):
+        return entry
+    if isinstance(entry, UndoAction):
+        return f"{UNDO} {entry.to}"
+    return RESIGN if entry.seat is UNSET else f"{RESIGN} {entry.seat}"
+
+
+def action_of(text: str) -> Action | None:
+    """The action ``text`` spells (``resign``, ``resign N``, ``undo N``), or None: how
+    records of format 1 and the text form's ``-`` lines wrote them. A malformed undo
+    (``undo``, ``undo x``) is :class:`BadRecord`; a malformed resignation is no action.
+
+    >>> action_of("resign") == ResignAction(), action_of("resign 2"), action_of("undo 3")
+    (True, ResignAction(seat=2), UndoAction(to=3))
+    >>> action_of("3-1") is None and action_of("resigned") is None
+    True
+    """
+    word, _, rest = text.partition(" ")
+    number = int(rest) if rest.isascii() and rest.isdigit() and len(rest) < 7 else None
     if word == RESIGN:
-        return {"action": RESIGN, "seat": int(rest)} if rest else {"action": RESIGN}
-    return {"action": UNDO, "to": int(rest)} if rest else move
+        if not rest:
+            return ResignAction()
+        return None if number is None else ResignAction(seat=number)
+    if word == UNDO:
+        if number is None:
+            raise BadRecord(f"{text!r}: write undo N, N the number of the move to return to",
+                            code="record.bad_undo", move=quoted(text))
+        return UndoAction(to=number)
+    return None
+
+
+def is_action(entry: Entry) -> bool:
+    """Whether ``entry`` is a resignation or an undo (not a move of the game)."""
+    return isinstance(entry, ResignAction | UndoAction)
+
+
+def apply_move(state: State, entry: str | ResignAction) -> State:
+    """Play a move, or a resignation (of its seat, or of the seat to move)."""
+    if isinstance(entry, str):
+        return state.play(entry)
+    if state.is_over:
+        raise IllegalMove("the game is over", code="move.game_over")
+    seat = state.to_move if entry.seat is UNSET else entry.seat
+    if seat is None or not 0 <= seat < state.num_players:
+        move = text_of(entry)
+        raise IllegalMove(f"{move!r}: resign takes a seat number 0-{state.num_players - 1}",
+                          code="move.resign_seat", move=quoted(move),
+                          last=state.num_players - 1)
+    return state.resign(seat)
+
+
+def resign_move(state: State, seat: int) -> ResignAction:
+    """How a record writes ``seat`` resigning in ``state`` (the seat to move: no seat)."""
+    return ResignAction() if seat == state.to_move else ResignAction(seat=seat)
+
+
+def undo_move(number: int) -> UndoAction:
+    """"Back to the position after entry ``number``"."""
+    return UndoAction(to=number)
+
+
+def action_entry(entry: Entry) -> str | dict[str, Any]:
+    """``entry`` as a record of format 2 writes it: a move as its text, an action as an
+    object, so that the two never share a name.
+
+    >>> action_entry("3"), action_entry(ResignAction()), action_entry(ResignAction(seat=1))
+    ('3', {'action': 'resign'}, {'action': 'resign', 'seat': 1})
+    >>> action_entry(UndoAction(to=4))
+    {'action': 'undo', 'to': 4}
+    """
+    if isinstance(entry, str):
+        return entry
+    written: dict[str, Any] = msgspec.to_builtins(entry)
+    return written
 
 
 def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**6
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < _MOST
 
 
-def read_entry(entry: Any, number: int, version: int) -> str:
-    """A record's move ``number`` as the application keeps it: a text of the game's
-    notation, ``resign [N]`` or ``undo N``. A record of format 1 wrote the actions as
-    texts; from format 2 they are objects, and a text spelled like one is refused."""
+def read_entry(entry: Any, number: int, version: int) -> Entry:
+    """A record's entry ``number`` as the application keeps it: a text is a move of the
+    game, an object an action. A record of format 1 wrote the actions as texts too: there
+    a text spelled like one (:func:`action_of`) is the action."""
     if isinstance(entry, dict):
         kind = entry.get("action")
         extra = set(entry) - {"action", "seat" if kind == RESIGN else "to"}
         if kind == RESIGN and not extra and ("seat" not in entry or _whole(entry["seat"])):
-            return f"{RESIGN} {entry['seat']}" if "seat" in entry else RESIGN
+            return ResignAction(seat=entry["seat"]) if "seat" in entry else ResignAction()
         if kind == UNDO and not extra and _whole(entry.get("to")):
-            return f"{UNDO} {entry['to']}"
+            return UndoAction(to=entry["to"])
         raise BadRecord(f"move {number} is not an action: write {{\"action\": \"resign\", "
                         f"\"seat\": N}} or {{\"action\": \"undo\", \"to\": N}}",
                         code="record.action", number=number)
     if not isinstance(entry, str):
         raise BadRecord(f"move {number} is not text: {entry!r}", code="record.not_text",
                         number=number)
-    if version >= 2 and is_action(entry):
-        raise BadRecord(f"move {number} ({entry!r}) is written as a move: a resignation or "
-                        f"an undo is an action", code="record.action_as_move",
-                        number=number, move=quoted(entry))
+    if version < 2:
+        return action_of(entry) or entry
     return entry
 
 
-def undo_target(move: str) -> int | None:
-    """N for ``undo N``; None for any other move; :class:`BadRecord` for a malformed undo."""
-    if move != UNDO and not move.startswith(UNDO + " "):
-        return None
-    rest = move[len(UNDO):].strip()
-    if not rest.isdigit():
-        raise BadRecord(f"{move!r}: write undo N, N the number of the move to return to",
-                        code="record.bad_undo", move=quoted(move))
-    return int(rest)
+def undo_target(entry: Entry) -> int | None:
+    """N for an undo to entry N; None for any other entry."""
+    return entry.to if isinstance(entry, UndoAction) else None
 
 
-def effective_line(moves: Sequence[str]) -> list[int]:
-    """The numbers (from 1) of the moves that lead to the position after the last one:
-    every move, except those an ``undo`` took back (and the undos themselves)."""
+def effective_line(moves: Sequence[Entry]) -> list[int]:
+    """The numbers (from 1) of the entries that lead to the position after the last one:
+    every move and resignation, except those an undo took back (and the undos)."""
     node = [0]  # node[i]: the real move (or 0, the start) whose position follows entry i
     parent = [0]  # parent[i]: for a real move i, the node it was played from
     for number, move in enumerate(moves, 1):
@@ -146,8 +200,9 @@ def effective_line(moves: Sequence[str]) -> list[int]:
             node.append(number)
         else:
             if target >= number:
-                raise BadRecord(f"move {number} ({move!r}) must go back to an earlier move",
-                                code="record.undo_forward", number=number, move=quoted(move))
+                raise BadRecord(f"move {number} ({text_of(move)!r}) must go back to an "
+                                f"earlier move", code="record.undo_forward", number=number,
+                                move=quoted(text_of(move)))
             parent.append(0)
             node.append(node[target])
     line = []
@@ -158,13 +213,12 @@ def effective_line(moves: Sequence[str]) -> list[int]:
     return line[::-1]
 
 
-def mover_of(before: State, move: str) -> int | None:
-    """The seat that made ``move`` from ``before`` (None for an undo)."""
-    if undo_target(move) is not None:
+def mover_of(before: State, entry: Entry) -> int | None:
+    """The seat that made ``entry`` from ``before`` (None for an undo)."""
+    if isinstance(entry, UndoAction):
         return None
-    if move == RESIGN or move.startswith(RESIGN + " "):
-        rest = move[len(RESIGN):].strip()
-        return int(rest) if rest.isdigit() else before.to_move
+    if isinstance(entry, ResignAction) and entry.seat is not UNSET:
+        return entry.seat
     return before.to_move
 
 
@@ -175,7 +229,8 @@ class Record:
     game: str
     options: Mapping[str, Any]
     seed: int = 0
-    moves: Sequence[str] = ()
+    #: the entries: moves (texts in the game's notation) and actions
+    moves: Sequence[Entry] = ()
     seats: Sequence[Mapping[str, Any]] = field(default=(), compare=False)
     result: Mapping[str, Any] | None = field(default=None, compare=False)
 
@@ -192,29 +247,30 @@ class Record:
         """Every state from the start to the end, checking each move."""
         state = self.start()
         yield state
-        undoes = any(isinstance(m, str) and m.startswith(UNDO + " ") for m in self.moves)
+        undoes = any(isinstance(m, UndoAction) for m in self.moves)
         seen = [state] if undoes else []  # every position, kept only when undos need them
         for number, move in enumerate(self.moves, 1):
-            if not isinstance(move, str):
+            if not isinstance(move, str | ResignAction | UndoAction):
                 raise BadRecord(f"move {number} is not text: {move!r}", code="record.not_text",
                                 number=number)
-            target = undo_target(move)
-            if target is not None:
+            written = text_of(move)
+            if isinstance(move, UndoAction):
                 if state.is_over:
-                    raise BadRecord(f"move {number} ({move!r}): the game is over",
-                                    code="record.game_over", number=number, move=quoted(move))
-                if target >= number:
-                    raise BadRecord(f"move {number} ({move!r}) must go back to an earlier move",
-                                    code="record.undo_forward", number=number,
-                                    move=quoted(move))
-                state = seen[target]
+                    raise BadRecord(f"move {number} ({written!r}): the game is over",
+                                    code="record.game_over", number=number,
+                                    move=quoted(written))
+                if move.to >= number:
+                    raise BadRecord(f"move {number} ({written!r}) must go back to an earlier "
+                                    f"move", code="record.undo_forward", number=number,
+                                    move=quoted(written))
+                state = seen[move.to]
             else:
                 try:
                     state = apply_move(state, move)
                 except IllegalMove as exc:
-                    raise BadRecord(f"move {number} ({move!r}) is illegal: {exc}",
+                    raise BadRecord(f"move {number} ({written!r}) is illegal: {exc}",
                                     code="record.illegal_move", number=number,
-                                    move=quoted(move), reason=exc) from exc
+                                    move=quoted(written), reason=exc) from exc
             if undoes:
                 seen.append(state)
             yield state
@@ -224,7 +280,7 @@ class Record:
         *_, last = self.states()
         return last
 
-    def with_move(self, move: str) -> Record:
+    def with_move(self, move: Entry) -> Record:
         return Record(self.game, self.options, self.seed, (*self.moves, move), self.seats,
                       self.result)
 
@@ -316,15 +372,14 @@ def _unquote(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
-def turns(record: Record) -> list[tuple[int | None, list[str]]]:
-    """The record's moves grouped by turn: (seat, its decisions in a row)."""
-    grouped: list[tuple[int | None, list[str]]] = []
+def turns(record: Record) -> list[tuple[int | None, list[Entry]]]:
+    """The record's entries grouped by turn: (seat, its moves in a row); an action is a
+    turn of its own, of seat None."""
+    grouped: list[tuple[int | None, list[Entry]]] = []
     states = record.states()
     state = next(states)
     for move, after in zip(record.moves, states, strict=False):
-        seat = state.to_move
-        if move.startswith((RESIGN, UNDO + " ")):
-            seat = None
+        seat = None if is_action(move) else state.to_move
         if grouped and grouped[-1][0] == seat and seat is not None:
             grouped[-1][1].append(move)
         else:
@@ -364,16 +419,17 @@ def to_text(record: Record, names: Sequence[str] | None = None,
         written = []
         for move in decisions:
             number += 1
-            written.append(move + (notes or {}).get(number, ""))
+            written.append(text_of(move) + (notes or {}).get(number, ""))
         lines.append(f"{turn}. {who}: {'; '.join(written)}")
     return "\n".join(lines)
 
 
 def from_text(text: str) -> Record:
     """Read the text form back; :class:`BadRecord` says what is wrong (moves are not
-    checked here: replay the record for that)."""
+    checked here: replay the record for that). On a line of seat ``-`` a text spelled
+    like an action is the action; on a seat's line every text is a move."""
     tags: dict[str, str] = {}
-    moves: list[str] = []
+    moves: list[str | dict[str, Any]] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
@@ -387,7 +443,11 @@ def from_text(text: str) -> Record:
             raise BadRecord(f"line {number} is not 'N. SEAT: moves': {raw[:60]!r}",
                             code="record.line", line=number, text=quoted(raw))
         body = _COMMENT.sub("", body)
-        moves.extend(_MARK.sub("", m).strip() for m in body.split(";") if m.strip())
+        texts = [_MARK.sub("", m).strip() for m in body.split(";") if m.strip()]
+        if head.partition(" ")[2].strip() == "-":
+            moves.extend(_action_or_move(t) for t in texts)
+        else:
+            moves.extend(texts)
     if "Game" not in tags:
         raise BadRecord('the text names no game (a [Game "..."] line)', code="record.no_game_tag")
     try:
@@ -397,8 +457,14 @@ def from_text(text: str) -> Record:
         result = json.loads(tags["Result"]) if "Result" in tags else None
     except (ValueError, json.JSONDecodeError) as exc:
         raise BadRecord(f"a tag of the record cannot be read: {exc}", code="record.tag") from exc
-    return Record.from_json({"game": tags["Game"], "seed": seed, "options": options,
-                             "moves": moves, "seats": list(seats), "result": result})
+    return Record.from_json({"version": FORMAT_VERSION, "game": tags["Game"], "seed": seed,
+                             "options": options, "moves": moves, "seats": list(seats),
+                             "result": result})
+
+
+def _action_or_move(text: str) -> str | dict[str, Any]:
+    action = action_of(text)
+    return text if action is None else action_entry(action)
 
 
 def load(text: str) -> Record:

@@ -21,7 +21,7 @@ moves, its result), and decides whether the game is rated and each seat's place.
 ...                      moves=("3", "9", "4"), scores=(30.0, 18.0), winners=(0,)))
 >>> o.places, o.reason
 ((1, 2), 'result')
->>> outcome(Finished(("person", "person"), (0, 1, 0), ("3", "9", "resign"), (0, 0), (1,),
+>>> outcome(Finished(("person", "person"), (0, 1, 0), ("3", "9", ResignAction()), (0, 0), (1,),
 ...                  departed=(0,))).places
 (2, 1)
 """
@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ludotheek.core.record import RESIGN, UNDO
+from ludotheek.core.record import Entry, ResignAction, UndoAction
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Finished:
 
     seats: Sequence[str]  # "person" or "computer", by seat
     movers: Sequence[int | None]  # the seat that made each stored move (None: unknown)
-    moves: Sequence[str]
+    moves: Sequence[Entry]
     scores: Sequence[float]
     winners: Sequence[int]
     reason: str | None = None  # the end reason ("abandoned", "resigned", ...)
@@ -59,12 +59,12 @@ class Outcome:
 ABANDONED = "abandoned"
 
 
-def departures(moves: Sequence[str], movers: Sequence[int | None]) -> list[int]:
-    """The seats that resigned or left, in order (each once), from the record's moves."""
+def departures(moves: Sequence[Entry], movers: Sequence[int | None]) -> list[int]:
+    """The seats that resigned, in order (each once), from the record's entries (a seat
+    that left a game of more seats is in the game's seats: see ``rated/rater.py``)."""
     out: list[int] = []
     for move, seat in zip(moves, movers, strict=False):
-        word = move.split(" ", 1)[0]
-        if word in (RESIGN, "leave") and seat is not None and seat not in out:
+        if isinstance(move, ResignAction) and seat is not None and seat not in out:
             out.append(seat)
     return out
 
@@ -95,7 +95,7 @@ def places_by_result(seats: Sequence[int], scores: Sequence[float],
 def outcome(game: Finished) -> Outcome:
     """Whether ``game`` is rated and the place of each seat (see the module's rules)."""
     n = len(game.seats)
-    if any(m.split(" ", 1)[0] == UNDO for m in game.moves):
+    if any(isinstance(m, UndoAction) for m in game.moves):
         return Outcome(None, "undo")
     decided = {s for s in game.movers if s is not None}
     persons = [i for i, kind in enumerate(game.seats) if kind == "person"]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludotheek.core.errors import IllegalMove
-from ludotheek.core.record import Record
+from ludotheek.core.record import Entry, Record
 from ludotheek.rated.levels import level_rating
 from ludotheek.rated.outcome import Finished, departures, outcome
 from ludotheek.rated.people import Rating, new_rating, rate
@@ -44,7 +44,7 @@ def _stopped(row: GameRow) -> tuple[list[float], list[int], int | None]:
     return [float(s) for s in scores], winners, to_move
 
 
-def finished(row: GameRow, movers: Sequence[tuple[str, int | None]],
+def finished(row: GameRow, movers: Sequence[tuple[Entry, int | None]],
              rated: RatedGame | None = None) -> Finished:
     """What the rating rules need of an ended game row, its stored moves and its rated
     seats: a person's seat is one without a level in the rated game (a seat that left is

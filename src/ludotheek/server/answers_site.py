@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from ludotheek.core.record import ResignAction, UndoAction
 from ludotheek.server.shapes import Answer
 
 Labels = Annotated[dict[str, str], msgspec.Meta(description="a text in each language")]
@@ -89,18 +90,7 @@ class Rematched(Answer):
     token: str | None
 
 
-class ResignAction(Answer, kw_only=True, tag_field="action", tag="resign"):
-    """A resignation: of ``seat``, or of the seat to move."""
-
-    seat: Annotated[int, msgspec.Meta(ge=0)] | UnsetType = UNSET
-
-
-class UndoAction(Answer, tag_field="action", tag="undo"):
-    """Back to the position after move ``to`` (its decisions stay in the record)."""
-
-    to: Annotated[int, msgspec.Meta(ge=0)]
-
-
+#: a record's entry: the actions are declared beside the records (core/record.py)
 Entry = Annotated[str, msgspec.Meta(description="a move in the game's notation")] \
     | ResignAction | UndoAction
 

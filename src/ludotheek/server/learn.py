@@ -31,7 +31,7 @@ from starlette.routing import Route
 
 from ludotheek import lessons
 from ludotheek.core.errors import IllegalMove, quoted
-from ludotheek.core.record import Record, effective_line, mover_of
+from ludotheek.core.record import Record, effective_line, mover_of, text_of
 from ludotheek.games import get, names
 from ludotheek.server import queries
 from ludotheek.server.answers import History
@@ -159,7 +159,7 @@ async def lesson(request: Request) -> JSONResponse:
     return JSONResponse(built(Lesson, {
         "game": found.game, "seat": found.seat, "total": len(rec.moves),
         "steps": [{"id": s.id, "at": s.at, "say": s.say, "play": s.play,
-                   "move": rec.moves[s.at] if s.play else None, "rules": list(s.rules),
+                   "move": text_of(rec.moves[s.at]) if s.play else None, "rules": list(s.rules),
                    "marks": list(s.marks), "why": s.why, "jump": s.jump}
                   for s in found.steps],
         "finish": {"options": options, "level": found.finish_level,
@@ -224,7 +224,7 @@ async def attempt(request: Request) -> JSONResponse:
         raise Invalid("'at' must be a position where the learner is to move",
                       code="learn.not_learners_turn")
     state = states[at]
-    expected = found.record.moves[at]
+    expected = text_of(found.record.moves[at])
     try:
         after = state.play(move)
     except IllegalMove as exc:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheek.core.game import Game, State
-from ludotheek.core.record import Record, effective_line, mover_of
+from ludotheek.core.record import Entry, Record, effective_line, mover_of
 from ludotheek.games import get
 from ludotheek.store.games import GameRow, GameStore
 
@@ -22,7 +22,8 @@ class LiveGame:
     seed: int
     seats: list[dict[str, Any]]
     state: State
-    moves: list[str]
+    #: the record's entries: moves and actions (core/record.py)
+    moves: list[Entry]
     version: int
     created: float
     parent: str | None = None

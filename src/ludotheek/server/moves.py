@@ -15,8 +15,11 @@ from typing import TYPE_CHECKING
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.game import State
 from ludotheek.core.record import (
+    RESIGN,
     UNDO,
+    Entry,
     Record,
+    ResignAction,
     apply_move,
     effective_line,
     resign_move,
@@ -52,16 +55,29 @@ def ended(live: LiveGame) -> Conflict:
                     version=live.version, status=live.ended)
 
 
-def _written(live: LiveGame, seat: int, move: str) -> str:
-    """The move as the record writes it (a resignation names its seat)."""
+def _written(live: LiveGame, seat: int, move: str) -> str | ResignAction:
+    """The record's entry for the API's ``move``: the text ``resign`` is the seat's
+    resignation (named by its seat when it is not the seat to move), any other text a move
+    of the game. ``resign`` and ``undo ...`` are the API's words for the actions, which the
+    record keeps apart; a game whose notation spells a legal move so plays that move."""
+    if _spelled_as_action(move) and move in live.state.legal_moves():
+        return _own_turn(live, seat, move)
     if move == UNDO or move.startswith(UNDO + " "):
         raise Invalid("to take a decision back, use POST /api/games/{id}/undo",
                       code="move.undo_here")
-    if move == "resign":
+    if move == RESIGN:
         if not live.game.resignable:
             raise Invalid(f"{live.game.name} has no resignation", code="move.no_resignation",
                           game=live.game.name)
         return resign_move(live.state, seat)
+    return _own_turn(live, seat, move)
+
+
+def _spelled_as_action(move: str) -> bool:
+    return move.partition(" ")[0] in (RESIGN, UNDO)
+
+
+def _own_turn(live: LiveGame, seat: int, move: str) -> str:
     if live.state.to_move != seat:
         raise Forbidden("it is not your turn", code="move.not_your_turn")
     return move
@@ -82,7 +98,8 @@ async def move(service: GameService, gid: str, token: str | None, move: str,
     return live, seat
 
 
-async def play(service: GameService, live: LiveGame, written: str, seat: int) -> None:
+async def play(service: GameService, live: LiveGame, written: str | ResignAction,
+               seat: int) -> None:
     """Apply ``written`` (the rules refuse it: :class:`Invalid`) and commit it; under
     ``live.lock``."""
     try:
@@ -96,7 +113,7 @@ async def undo(service: GameService, gid: str, token: str | None,
                version: int) -> tuple[LiveGame, int]:
     """Take back the last decision of the seat of ``token`` (and every move after it).
 
-    Nothing is removed: the record gets a move ``undo N`` (a new version) whose
+    Nothing is removed: the record gets an undo to N (a new version) whose
     position is the position after move N, the one before that decision. Only a
     person playing alone against computer players may undo (see
     :meth:`LiveGame.undo_target`).
@@ -123,7 +140,7 @@ async def undo(service: GameService, gid: str, token: str | None,
     return live, seat
 
 
-async def commit(service: GameService, live: LiveGame, move: str, seat: int | None,
+async def commit(service: GameService, live: LiveGame, move: Entry, seat: int | None,
                  new_state: State) -> None:
     """Store ``move`` (made by ``seat``) and bring ``live`` to ``new_state``; then tell
     the others. :class:`Conflict` if another process stored this version first."""
@@ -148,7 +165,7 @@ async def commit(service: GameService, live: LiveGame, move: str, seat: int | No
     await service.broadcast(live)
 
 
-def _advance(live: LiveGame, move: str, seat: int | None, new_state: State) -> None:
+def _advance(live: LiveGame, move: Entry, seat: int | None, new_state: State) -> None:
     """The stored move in memory: the state, the moves, the version, who moved."""
     live.state = new_state
     live.moves.append(move)

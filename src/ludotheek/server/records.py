@@ -10,7 +10,7 @@ from ludotheek import players
 from ludotheek.analysis.annotate import annotated_text
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.game import State
-from ludotheek.core.record import Record, load, result_of, to_text, undo_target
+from ludotheek.core.record import Record, load, result_of, text_of, to_text, undo_target
 from ludotheek.server import ending
 from ludotheek.server.errors import Forbidden, Invalid
 from ludotheek.server.http import check_text
@@ -87,15 +87,16 @@ class Records:
             "over": state.is_over, "scores": list(state.scores()),
             "winners": state.winners() if state.is_over else [], "end_reason": state.end_reason,
             "legal_moves": [], "thinking": False, "state": state.view(seat),
-            "moves": list(live.moves[:at]), "can_undo": False,
+            "moves": [text_of(m) for m in live.moves[:at]], "can_undo": False,
         })
         return view
 
     def history(self, live: LiveGame, start: int, end: int) -> list[dict[str, Any]]:
         """Moves ``start``..``end`` (from 1) with what a spectator learns from each.
 
-        Per move: its ``number``, the ``move``, the ``seat`` that made it (for an undo:
-        the seat whose decision it took back), ``undo`` (N for ``undo N``, else None),
+        Per entry: its ``number``, the ``move`` (an action as its text: ``resign [N]``,
+        ``undo N``), the ``seat`` that made it (for an undo: the seat whose decision it
+        took back), ``undo`` (N for an undo to N, else None),
         ``in_line`` (whether it leads to the current position: false once undone),
         ``to_move``, ``over`` and ``scores`` after it, and the ``events`` of the
         spectator's view after it (games that list them; none for an undo). Nothing in
@@ -113,7 +114,7 @@ class Records:
             target = undo_target(move)
             seat = live.movers[number - 1] if target is None else live.movers[target]
             events = [] if target is not None else state.view(None).get("events", [])
-            out.append({"number": number, "move": move, "seat": seat, "undo": target,
+            out.append({"number": number, "move": text_of(move), "seat": seat, "undo": target,
                         "in_line": number in line, "to_move": state.to_move,
                         "over": state.is_over, "scores": list(state.scores()),
                         "events": events})

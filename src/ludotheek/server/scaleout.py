@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludotheek.core.errors import IllegalMove
-from ludotheek.core.record import apply_move, effective_line, mover_of, undo_target
+from ludotheek.core.record import UndoAction, apply_move, effective_line, mover_of
 from ludotheek.server.livegame import LiveGame, from_row
 from ludotheek.server.offload import blocking
 from ludotheek.store.games import GameRow
@@ -78,9 +78,9 @@ class ScaleOut:
         new_moves = row.moves[live.version:]
         state, movers = live.state, list(live.movers)
         try:
-            if any(undo_target(m) is not None for m in new_moves):
-                raise IllegalMove("an undo needs the whole game", code="game.replay")
             for move in new_moves:
+                if isinstance(move, UndoAction):
+                    raise IllegalMove("an undo needs the whole game", code="game.replay")
                 movers.append(mover_of(state, move))
                 state = apply_move(state, move)
         except IllegalMove:

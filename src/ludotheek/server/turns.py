@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ludotheek import players
 from ludotheek.core.game import State
-from ludotheek.core.record import Record, result_of
+from ludotheek.core.record import Entry, Record, result_of
 from ludotheek.games import get
 from ludotheek.store.database import Database
 from ludotheek.store.games import MoveWrite, StaleVersion
@@ -48,7 +48,7 @@ class TurnRunner:
         self.cache = cache
 
     def _state(self, gid: str, version: int, game: str, options: dict[str, object], seed: int,
-               moves: tuple[str, ...]) -> State:
+               moves: tuple[Entry, ...]) -> State:
         state = self._states.pop((gid, version), None)
         if state is None:
             state = Record(game, options, seed, moves).replay()

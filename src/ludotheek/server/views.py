@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludotheek.core.record import text_of
 from ludotheek.games import get, names
 from ludotheek.server import ending
 from ludotheek.server.catalogs import LANGUAGES
@@ -50,7 +51,7 @@ def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
         "names_i18n": {code: live.names(code) for code in PAGE_LANGUAGES},
         "thinking": thinking,
         "options": live.options,
-        "moves": list(live.moves),
+        "moves": [text_of(m) for m in live.moves],
         "resignable": live.game.resignable,
         "parent": live.parent,
         "rematch": live.rematch,

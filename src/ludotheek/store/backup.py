@@ -31,8 +31,9 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 
 from ludotheek.core.errors import BadRecord, LudotheekError
-from ludotheek.core.record import Record
+from ludotheek.core.record import Entry, Record
 from ludotheek.games import names
+from ludotheek.store.games import column_entry
 from ludotheek.store.paths import database_url
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -122,10 +123,10 @@ def _check(conn: sqlite3.Connection, path: Path) -> Summary:
         raise BackupError(f"{path} has schema revision {', '.join(revisions) or 'none'}, "
                           f"which this ludotheek does not know (it knows "
                           f"{', '.join(sorted(known))}): it may come from a newer version")
-    moves: dict[str, list[tuple[int, str]]] = {}
+    moves: dict[str, list[tuple[int, Entry]]] = {}
     for gid, number, move in conn.execute(
             "SELECT game_id, number, move FROM moves ORDER BY game_id, number"):
-        moves.setdefault(gid, []).append((number, move))
+        moves.setdefault(gid, []).append((number, column_entry(move)))
     games = conn.execute("SELECT id, game, options, seed, version, status FROM games")
     count = 0
     for gid, game, options, seed, version, status in games:

@@ -10,6 +10,13 @@ A game's ``status`` is ``active`` while it is played, ``over`` once its rules en
 (a result: scores and winners), ``aborted`` when it ended before anyone had moved
 and ``abandoned`` when nobody moved for a long time (both without a winner; their
 moves stay, nothing is removed).
+
+A move row's ``move`` column holds one entry of the game's record (core/record.py) as
+text, the written form unchanged since the first schema: a move of the game as its
+text, a resignation as ``resign`` or ``resign N``, an undo as ``undo N``. A move of a
+game spelled like an action (``resign``, ``undo 3``), or beginning with ``"``, is
+written as a JSON string (``"resign"``), so the two never meet (:func:`column_text`,
+:func:`column_entry`): rows written before need no migration.
 """
 
 from __future__ import annotations
@@ -26,10 +33,40 @@ from typing import Any
 
 from sqlalchemy import Engine, delete, func, insert, select, update
 
+from ludotheek.core.record import Entry, action_of, text_of
 from ludotheek.store.schema import games, moves, rated_games, seat_tokens
 
 #: the statuses of a game that is no longer played
 ENDED = ("over", "aborted", "abandoned")
+
+
+def _spelled_as_action(text: str) -> bool:
+    word = text.partition(" ")[0]
+    return word in ("resign", "undo") or text.startswith('"')
+
+
+def column_text(entry: Entry) -> str:
+    """How the ``move`` column writes a record's ``entry``.
+
+    >>> column_text("3"), column_text("resign"), column_text(action_of("resign 1"))
+    ('3', '"resign"', 'resign 1')
+    """
+    if isinstance(entry, str) and _spelled_as_action(entry):
+        return json.dumps(entry, ensure_ascii=False)
+    return text_of(entry)
+
+
+def column_entry(text: str) -> Entry:
+    """The record's entry a ``move`` column's ``text`` holds (:func:`column_text`).
+
+    >>> column_entry("3"), column_entry('"resign"'), column_entry("undo 2")
+    ('3', 'resign', UndoAction(to=2))
+    """
+    if text.startswith('"'):
+        move = json.loads(text)
+        assert isinstance(move, str)
+        return move
+    return action_of(text) or text
 
 
 class StaleVersion(Exception):
@@ -46,7 +83,7 @@ class MoveWrite:
 
     game_id: str
     version: int
-    move: str
+    move: Entry
     seat: int | None
     to_move: int | None
     status: str
@@ -100,7 +137,8 @@ class GameRow:
     created: float
     updated: float
     parent: str | None = None
-    moves: tuple[str, ...] = field(default=(), repr=False)
+    #: the record's entries (core/record.py)
+    moves: tuple[Entry, ...] = field(default=(), repr=False)
 
 
 def new_token() -> str:
@@ -124,7 +162,7 @@ def new_id() -> str:
     return secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
 
 
-def _row(r: Any, move_list: Sequence[str] = ()) -> GameRow:
+def _row(r: Any, move_list: Sequence[Entry] = ()) -> GameRow:
     return GameRow(
         id=r.id, game=r.game, options=json.loads(r.options), seed=int(r.seed),
         seats=json.loads(r.seats), version=r.version, status=r.status, to_move=r.to_move,
@@ -155,7 +193,7 @@ class GameStore:
                            client, parent)
 
     def import_game(self, game: str, options: dict[str, Any], seed: int,
-                    seats: list[dict[str, Any]], move_list: Sequence[str],
+                    seats: list[dict[str, Any]], move_list: Sequence[Entry],
                     status: str, to_move: int | None, result: dict[str, Any] | None,
                     tokens: Sequence[str | None] = (), client: str | None = None) -> GameRow:
         """Store a whole checked game record at once (all or nothing)."""
@@ -163,7 +201,7 @@ class GameStore:
                            tokens, client, None)
 
     def _store(self, game: str, options: dict[str, Any], seed: int,
-               seats: list[dict[str, Any]], move_list: Sequence[str], status: str,
+               seats: list[dict[str, Any]], move_list: Sequence[Entry], status: str,
                to_move: int | None, result: dict[str, Any] | None,
                tokens: Sequence[str | None], client: str | None,
                parent: str | None) -> GameRow:
@@ -177,8 +215,8 @@ class GameStore:
                 to_move=to_move, result=json.dumps(result) if result is not None else None,
                 created=now, updated=now, parent=parent, client=client))
             for number, move in enumerate(move_list, 1):
-                conn.execute(insert(moves).values(game_id=gid, number=number, move=move,
-                                                  seat=None, at=now))
+                conn.execute(insert(moves).values(game_id=gid, number=number,
+                                                  move=column_text(move), seat=None, at=now))
             for seat, token in enumerate(tokens):
                 if token is not None:
                     conn.execute(insert(seat_tokens).values(
@@ -199,14 +237,14 @@ class GameStore:
                 return None
             ms = conn.execute(select(moves.c.move).where(moves.c.game_id == gid)
                               .order_by(moves.c.number)).scalars().all()
-        row = _row(r, ms)
+        row = _row(r, [column_entry(m) for m in ms])
         return replace(row, version=len(ms)) if row.version != len(ms) else row
 
     def append_move(
         self,
         gid: str,
         version: int,
-        move: str,
+        move: Entry,
         seat: int | None,
         to_move: int | None,
         status: str,
@@ -228,8 +266,8 @@ class GameStore:
             if res.rowcount != 1:
                 current = conn.execute(select(games.c.version).where(games.c.id == gid)).scalar()
                 raise StaleVersion(-1 if current is None else int(current))
-            conn.execute(insert(moves).values(game_id=gid, number=version + 1, move=move,
-                                              seat=seat, at=now))
+            conn.execute(insert(moves).values(game_id=gid, number=version + 1,
+                                              move=column_text(move), seat=seat, at=now))
         return version + 1
 
     def append_moves(self, batch: Sequence[MoveWrite]) -> list[int | StaleVersion]:
@@ -266,8 +304,8 @@ class GameStore:
                     current = conn.exec_driver_sql(sql["version"], (w.game_id,)).scalar()
                     out.append(StaleVersion(-1 if current is None else int(current)))
                     continue
-                conn.exec_driver_sql(sql["insert"], (w.game_id, w.version + 1, w.move, w.seat,
-                                                     now))
+                conn.exec_driver_sql(sql["insert"], (w.game_id, w.version + 1,
+                                                     column_text(w.move), w.seat, now))
                 out.append(w.version + 1)
         return out
 

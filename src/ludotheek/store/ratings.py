@@ -19,7 +19,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, and_, func, insert, select, update
 
-from ludotheek.store.games import ENDED
+from ludotheek.core.record import Entry
+from ludotheek.store.games import ENDED, column_entry
 from ludotheek.store.schema import games, moves, profiles, rated_games, rated_seats, ratings
 
 
@@ -142,10 +143,10 @@ class RatingStore:
                 .where(rated_games.c.status == "pending", games.c.status.in_(ENDED))
                 .order_by(games.c.updated).limit(limit)).scalars()]
 
-    def movers(self, game_id: str) -> list[tuple[str, int | None]]:
-        """Each stored move of the game with the seat that made it."""
+    def movers(self, game_id: str) -> list[tuple[Entry, int | None]]:
+        """Each stored entry of the game with the seat that made it."""
         with self.engine.connect() as conn:
-            return [(str(m), None if s is None else int(s)) for m, s in conn.execute(
+            return [(column_entry(str(m)), None if s is None else int(s)) for m, s in conn.execute(
                 select(moves.c.move, moves.c.seat).where(moves.c.game_id == game_id)
                 .order_by(moves.c.number))]
 

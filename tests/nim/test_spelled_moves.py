@@ -1,0 +1,102 @@
+"""A game may have a move spelled like an action (issue 22): Spelled Nim's moves ``resign``
+and ``undo 1`` are moves in the record, its JSON and text forms, the database and the
+server, apart from the resignations and undos, which are typed entries."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludotheek import registry
+from ludotheek.core.record import (
+    Entry,
+    Record,
+    ResignAction,
+    UndoAction,
+    effective_line,
+    from_text,
+    load,
+    to_text,
+)
+from ludotheek.server import Settings, create_app
+from ludotheek.store import open_database
+from tests.narrow import narrow
+from tests.nim.spelled import PLUGIN, SpelledState
+
+ENTRIES: tuple[Entry, ...] = ("resign", UndoAction(to=0), "undo 1", "3-5",
+                              ResignAction(seat=1))
+
+
+@pytest.fixture(autouse=True)
+def spelled() -> Iterator[None]:
+    registry.register(PLUGIN)
+    yield
+    registry.unregister(PLUGIN.name)
+
+
+def test_rule_a_move_spelled_like_an_action_is_a_move() -> None:
+    start = PLUGIN.game.new(seed=1)
+    assert {"resign", "undo 1"} <= set(start.legal_moves())
+    states = [narrow(SpelledState, s) for s in Record("spelled_nim", {}, 1, ENTRIES).states()]
+    assert [s.heaps for s in states] == [(3, 4, 5), (2, 4, 5), (3, 4, 5), (1, 4, 5),
+                                         (1, 4, 0), (1, 4, 0)]
+    assert states[-1].is_over and states[-1].winners() == [0]  # seat 1 resigned
+    assert effective_line(ENTRIES) == [3, 4, 5]  # the move "undo 1" took nothing back
+
+
+def test_the_json_and_text_forms_keep_them_apart() -> None:
+    rec = Record("spelled_nim", {}, 1, ENTRIES)
+    data = rec.to_json()
+    assert data["moves"] == ["resign", {"action": "undo", "to": 0}, "undo 1", "3-5",
+                             {"action": "resign", "seat": 1}]
+    assert Record.from_json(data) == rec
+    text = to_text(rec)
+    assert "1. 1: resign\n2. -: undo 0\n3. 1: undo 1\n4. 2: 3-5\n5. -: resign 1" in text
+    assert from_text(text) == load(text) == rec
+    assert from_text(text).replay() == rec.replay()
+
+
+def test_the_database_keeps_them_apart(tmp_path: Path) -> None:
+    path = tmp_path / "spelled.sqlite3"
+    db = open_database(path)
+    try:
+        row = db.games.import_game("spelled_nim", {}, 1, [], ENTRIES, "over", None, None)
+        got = db.games.get(row.id)
+        assert got is not None and got.moves == ENTRIES
+    finally:
+        db.close()
+    with sqlite3.connect(path) as conn:
+        stored = [m for (m,) in conn.execute("SELECT move FROM moves ORDER BY number")]
+    # the written form of the actions is the one of every earlier database
+    assert stored == ['"resign"', "undo 0", '"undo 1"', "3-5", "resign 1"]
+
+
+def test_the_server_plays_the_moves_and_resigns_apart(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "spelled.sqlite3", Settings(computer_workers=0,
+                                                            requests_per_second=0))
+    with TestClient(app) as client:
+        r = client.post("/api/games", json={"game": "spelled_nim", "seats": [
+            {"type": "person"}, {"type": "person"}]})
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        first, second = (s["token"] for s in r.json()["seats"])
+        for version, (token, move) in enumerate(((first, "resign"), (second, "undo 1"))):
+            r = client.post(f"/api/games/{gid}/moves", json={"move": move, "version": version},
+                            headers={"Authorization": f"Bearer {token}"})
+            assert r.status_code == 200, r.text
+            assert not r.json()["over"]
+        assert r.json()["state"]["heaps"] == [0, 4, 5] and r.json()["moves"] == [
+            "resign", "undo 1"]
+        history = client.get(f"/api/games/{gid}/history").json()["moves"]
+        assert [(m["move"], m["undo"], m["in_line"]) for m in history] == [
+            ("resign", None, True), ("undo 1", None, True)]
+        r = client.post(f"/api/games/{gid}/leave", json={"version": 2},
+                        headers={"Authorization": f"Bearer {first}"})
+        assert r.status_code == 200, r.text
+        record = client.get(f"/api/games/{gid}/record").json()
+        assert record["moves"] == ["resign", "undo 1", {"action": "resign"}]
+        assert record["result"]["winners"] == [1]
