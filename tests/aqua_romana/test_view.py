@@ -96,7 +96,7 @@ def test_start_layout_drawings_match_the_engine() -> None:
     for players, name in ((2, "layout-2-4.svg"), (3, "layout-3.svg")):
         path = DOCS / "aqua-romana" / name
         assert path.read_text(encoding="utf-8") == layout_svg(players), (
-            f"{path} is out of date: run python -m ludotheek.games.aqua_romana.drawing "
+            f"{path} is out of date: run .venv/bin/python scripts/aqua_romana_layouts.py "
             "docs/aqua-romana")
     assert "layout-2-4.svg" in (DOCS / "rules" / "aqua-romana.md").read_text(encoding="utf-8")
 

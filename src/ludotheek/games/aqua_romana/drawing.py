@@ -1,7 +1,7 @@
 """SVG pictures of an Aqua Romana position, drawn from the geometry tables.
 
-``python -m ludotheek.games.aqua_romana.drawing docs/aqua-romana`` writes the start
-layouts the rules document shows (``layout-2-4.svg``, ``layout-3.svg``): the site with
+:func:`layout_svg` draws the start layouts the rules document shows (written by
+``scripts/aqua_romana_layouts.py``: ``layout-2-4.svg``, ``layout-3.svg``): the site with
 its square names, the printed corner curves, the reservoirs with their outlets and the
 worker standing at each, the track spaces 1-38 and the four fountains. The same code
 draws any position (tiles, channels in their owners' colours, builders on the track).
@@ -9,8 +9,6 @@ draws any position (tiles, channels in their owners' colours, builders on the tr
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ludotheek.games.aqua_romana.geometry import (
@@ -221,24 +219,4 @@ def layout_svg(players: int) -> str:
     return draw(state, title, LAYOUT_NOTES[name])
 
 
-def write_layouts(folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for players, name in ((2, "layout-2-4.svg"), (3, "layout-3.svg")):
-        path = folder / name
-        path.write_text(layout_svg(players), encoding="utf-8")
-        written.append(path)
-    return written
-
-
-def main(argv: list[str] | None = None) -> None:
-    args = sys.argv[1:] if argv is None else argv
-    folder = Path(args[0]) if args else Path("docs/aqua-romana")
-    for path in write_layouts(folder):
-        print(f"wrote {path}")
-
-
-__all__ = ["KIND_NAMES", "draw", "layout_svg", "main", "write_layouts"]
-
-if __name__ == "__main__":
-    main()
+__all__ = ["KIND_NAMES", "draw", "layout_svg"]
