@@ -26,6 +26,7 @@ from ludotheek.server import Settings, create_app
 from ludotheek.store import open_database
 from tests.narrow import narrow
 from tests.nim.spelled import PLUGIN, SpelledState
+from tests.test_cli import run
 
 ENTRIES: tuple[Entry, ...] = ("resign", UndoAction(to=0), "undo 1", "3-5",
                               ResignAction(seat=1))
@@ -100,3 +101,15 @@ def test_the_server_plays_the_moves_and_resigns_apart(tmp_path: Path) -> None:
         record = client.get(f"/api/games/{gid}/record").json()
         assert record["moves"] == ["resign", "undo 1", {"action": "resign"}]
         assert record["result"]["winners"] == [1]
+
+
+def test_the_command_line_plays_the_move_spelled_resign(tmp_path: Path) -> None:
+    """In ``ludotheek play`` the word ``resign`` resigns, unless it is a legal move."""
+    saved = tmp_path / "game.json"
+    code, out = run(["play", "spelled_nim", "--seed", "1", "--level", "easy", "--save",
+                     str(saved)], stdin="resign\nquit\n")
+    assert code == 0, out
+    record = Record.from_json(saved.read_text(encoding="utf-8"))
+    assert record.moves[0] == "resign" and len(record.moves) == 2  # the computer's reply
+    states = [narrow(SpelledState, s) for s in record.states()]
+    assert states[1].heaps == (2, 4, 5) and states[-1].resigned is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import secrets
 import textwrap
+from typing import Any
 
 import click
 
@@ -13,7 +14,7 @@ from ludotheek.ai.base import Player
 from ludotheek.cli.common import game_argument, load_game, option_option, parse_options
 from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadOption, IllegalMove
-from ludotheek.core.game import State
+from ludotheek.core.game import Game, State
 from ludotheek.core.record import Record, ResignAction, apply_move, result_of
 from ludotheek.texts import text, word
 
@@ -44,12 +45,7 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
             lang: str, save: str | None, db: str | None, options: tuple[str, ...]) -> None:
     """Play GAME in the terminal against computer players."""
     g = load_game(game)
-    opts = parse_options(g, options)
-    given = {pair.partition("=")[0].strip() for pair in options}
-    if "language" in opts and "language" not in given:
-        # a game with its own language follows --lang, where it has that language
-        with contextlib.suppress(BadOption):
-            opts = g.check_options({**opts, "language": lang})
+    opts = _options(g, options, lang)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     state = g.new(seed, **opts)
@@ -65,20 +61,41 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
     names = g.seat_names(opts, lang)
     click.echo(text("cli.play.start", lang, title=g.title.get(lang, g.name), seed=seed,
                     help=text("cli.play.help", lang)))
-    record = Record(g.name, opts, seed)
+    state, record = _play_out(state, Record(g.name, opts, seed), people, computers, names,
+                              lang)
+    click.echo()
+    click.echo(state.render(None, lang))
+    _finish(state, record, save, db, names, lang)
+
+
+def _options(g: Game[Any], options: tuple[str, ...], lang: str) -> dict[str, Any]:
+    """The game's options from ``-o`` pairs; a game with its own language follows
+    ``--lang`` where it has that language and no ``-o language=`` says otherwise."""
+    opts = parse_options(g, options)
+    given = {pair.partition("=")[0].strip() for pair in options}
+    if "language" in opts and "language" not in given:
+        with contextlib.suppress(BadOption):
+            opts = g.check_options({**opts, "language": lang})
+    return opts
+
+
+def _play_out(state: State, record: Record, people: set[int],
+              computers: dict[int, tuple[Player, float | None]], names: list[str],
+              lang: str) -> tuple[State, Record]:
+    """Play until the game is over or a person quits: the last state and the record."""
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
         click.echo()
         click.echo(state.render(seat if seat in people else None, lang))
-        move: str | ResignAction
+        move: str | ResignAction | None
         if seat in computers:
             player, seconds = computers[seat]
             move = player.choose(state, seconds)
             click.echo(f"{names[seat]}: {move}  — {state.describe_move(move, lang)}")
         else:
             move = _ask(state, names[seat], lang, names)
-            if move == "quit":
+            if move is None:
                 click.echo(text("cli.play.stopped", lang))
                 break
         try:
@@ -88,8 +105,12 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
                        err=True)
             continue
         record = record.with_move(move)
-    click.echo()
-    click.echo(state.render(None, lang))
+    return state, record
+
+
+def _finish(state: State, record: Record, save: str | None, db: str | None,
+            names: list[str], lang: str) -> None:
+    """Save the record (``--save``); a finished game updates the score lists."""
     if save:
         record = Record(record.game, record.options, record.seed, record.moves,
                         result=result_of(state) if state.is_over else None)
@@ -108,22 +129,23 @@ def command(game: str, seats: tuple[int, ...], watch: bool, level: str, seed: in
             database.close()
 
 
-def _ask(state: State, name: str, lang: str, names: list[str]) -> str | ResignAction:
-    """The person's move (the word ``resign`` is the resignation, ``quit`` stops)."""
+def _ask(state: State, name: str, lang: str, names: list[str]) -> str | ResignAction | None:
+    """The person's move; None: they quit. The word ``resign`` is the resignation (unless
+    the game has a legal move so spelled), ``quit``, ``help`` and ``moves`` the terminal's."""
     moves = state.legal_moves()
     prompt = text("cli.play.prompt", lang, name=name)
     click.echo(_moves_line(moves, lang))
     while True:
         typed = click.prompt(prompt, default="", show_default=False).strip()
         if typed in ("quit", "exit", "stop"):
-            return "quit"
+            return None
         if typed in ("help", "?", ""):
             click.echo(text("cli.play.help", lang))
             continue
         if typed == "moves":
             click.echo(textwrap.fill(" ".join(moves), 100))
             continue
-        if typed == "resign":
+        if typed == "resign" and typed not in moves:
             if not state.game.resignable:
                 click.echo(text("errors.move.no_resignation", lang), err=True)
                 continue
