@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp
 
 from ludotheek import resources
@@ -46,6 +46,9 @@ from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
 from ludotheek.server.settings import Settings
 from ludotheek.store.database import Database, open_database
+
+#: what starts and stops the app's work around serving
+Lifespan = Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("ludotheek.server")
@@ -92,17 +95,10 @@ class App(Starlette):
         return ProxyHeaders(SecurityHeaders(inner), trusted=self.state.settings.trusted_proxies)
 
 
-def create_app(db: Database | str | Path | None = None,
-               settings: Settings | None = None) -> Starlette:
-    """The web app on database ``db`` (a Database, a path or URL; default: the data folder)."""
-    settings = settings or Settings()
-    resources.setup()  # the players' data sets: the data folder's
-    database = db if isinstance(db, Database) else open_database(db)
-    hub = Hub()
-    pool = ComputerPool(settings.computer_workers)
-    service = GameService(database, settings, pool, hub)
-    analyses = Analyses(service)
-
+def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
+              database: Database, settings: Settings) -> Lifespan:
+    """What the app starts and stops around serving: the scale-out (or the warm computer
+    pool), the sweeps of ended games and ratings, the resumed computer turns and analyses."""
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper = None
@@ -133,7 +129,12 @@ def create_app(db: Database | str | Path | None = None,
             if service.scale_out is not None:
                 await service.scale_out.close()
 
-    routes = [
+    return lifespan
+
+
+def _routes() -> list[BaseRoute]:
+    """The pages, the API's parts, the OpenAPI document and the static files."""
+    return [
         Route("/", _page("index.html")),
         Route("/play/{id}", _page("game.html")),
         Route("/replay/{id}", _page("replay.html")),
@@ -153,9 +154,21 @@ def create_app(db: Database | str | Path | None = None,
         *headers.routes,
         Mount("/static", WebFiles(directory=WEB), name="static"),
     ]
+
+
+def create_app(db: Database | str | Path | None = None,
+               settings: Settings | None = None) -> Starlette:
+    """The web app on database ``db`` (a Database, a path or URL; default: the data folder)."""
+    settings = settings or Settings()
+    resources.setup()  # the players' data sets: the data folder's
+    database = db if isinstance(db, Database) else open_database(db)
+    hub = Hub()
+    pool = ComputerPool(settings.computer_workers)
+    service = GameService(database, settings, pool, hub)
+    analyses = Analyses(service)
     app = App(
-        routes=routes,
-        lifespan=lifespan,
+        routes=_routes(),
+        lifespan=_lifespan(service, analyses, pool, database, settings),
         middleware=[Middleware(RateLimit, rate=settings.requests_per_second,
                                burst=settings.requests_burst)],
         exception_handlers={ServiceError: service_error, HTTPException: _http_error,
