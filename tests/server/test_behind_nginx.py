@@ -2,9 +2,10 @@
 
 The documented file is used as it is, with the host name, ports and certificate
 paths replaced: pages over HTTPS with the security headers, the plain-HTTP
-redirect, WebSocket moves through the proxy, and the per-address limits counted
+redirect, WebSocket moves through the proxy, the per-address limits counted
 per real client (clients from 127.0.0.2 and 127.0.0.3; nginx itself connects
-from 127.0.0.1, a trusted proxy by default).
+from 127.0.0.1, a trusted proxy by default), ludotheek's own answer to a body
+over its limit, and an access log without seat secrets.
 """
 
 from __future__ import annotations
@@ -37,11 +38,14 @@ pytestmark = [
 
 
 class Site:
-    def __init__(self, https_port: int, http_port: int, backend: ServerProcess) -> None:
+    def __init__(self, https_port: int, http_port: int, backend: ServerProcess,
+                 folder: Path) -> None:
         self.https = f"https://localhost:{https_port}"
         self.http = f"http://localhost:{http_port}"
         self.wss = f"wss://localhost:{https_port}"
         self.backend = backend
+        #: nginx's logs are written here (the file's /var/log/nginx/ replaced)
+        self.folder = folder
 
     def client(self, source: str = "127.0.0.2") -> httpx.Client:
         """An HTTPS client whose connections come from ``source`` (a loopback address)."""
@@ -98,7 +102,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
             proxy = subprocess.Popen([NGINX, "-c", str(main), "-p", str(tmp), "-g",
                                       "daemon off;"], stdout=out, stderr=subprocess.STDOUT)
         try:
-            result = Site(https_port, http_port, backend)
+            result = Site(https_port, http_port, backend, tmp)
             deadline = time.monotonic() + 20
             while True:
                 try:
@@ -181,3 +185,39 @@ def test_the_limits_count_each_real_client_not_the_proxy(site: Site) -> None:
         forged = first.post("/api/games", headers={"X-Forwarded-For": "198.51.100.7"},
                             json={"game": "wari", "seats": [{"type": "person"}] * 2})
         assert forged.status_code == 429
+
+
+def test_a_body_over_the_limit_gets_ludotheeks_own_answer(site: Site) -> None:
+    # nginx lets bodies up to 1m through (client_max_body_size), so the refusal of one over
+    # ludotheek's --max-body (65,536 bytes) is ludotheek's: JSON, with a message
+    with site.client("127.0.0.5") as c:
+        r = c.post("/api/games", content=b"{" + b" " * 100_000 + b"}",
+                   headers={"Content-Type": "application/json"})
+    assert r.status_code == 413
+    assert r.json()["error"] == "the body is larger than 65536 bytes"
+
+
+def test_the_access_log_holds_no_seat_secret(site: Site) -> None:
+    from websockets.sync.client import connect
+
+    with site.client("127.0.0.6") as c:
+        made = _wari(c)
+        assert made.status_code == 201, made.text
+        gid = made.json()["id"]
+        token = made.json()["seats"][0]["token"]
+        # an invite link opened, the API with ?token=, and a live connection
+        assert c.get(f"/play/{gid}?token={token}").status_code == 200
+        assert c.get(f"/api/games/{gid}?token={token}").status_code == 200
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    with connect(f"{site.wss}/api/games/{gid}/live?token={token}", ssl=context,
+                 open_timeout=20) as ws:
+        _next_view(ws)
+    log = site.folder / "ludotheek.access.log"
+    deadline = time.monotonic() + 10  # nginx writes a line when the request ends
+    while f"/api/games/{gid}/live" not in (text := log.read_text()):
+        assert time.monotonic() < deadline, text[-2000:]
+        time.sleep(0.1)
+    assert f"/play/{gid}" in text
+    assert token not in text
