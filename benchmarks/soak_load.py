@@ -14,11 +14,14 @@ The baseline is the stack's own limit: a bare WebSocket echo app (Starlette on
 uvicorn, the same options as ``ludotheek serve``, in its own process like the
 server) that answers each message with a text as long as an average game view,
 driven by the same number of connections in the same closed loop, for
-``--echo-seconds`` split before and after the games. Reported: throughput and
-p50/p99 round trip of both, and their ratios; the CPU time of the web process (its
-computer-player workers apart) and of the clients per move and per round trip.
+``--echo-seconds`` split before and after the games. The clients of both are spread
+over ``--client-processes`` processes (the same number for both), started together.
+Reported: throughput and p50/p99 round trip of both, and their ratios; the CPU time
+of the web process (its computer-player workers apart) and of the clients per move and
+per round trip.
 
-    python -m benchmarks.soak_load --games 500 --seconds 600 [--echo-seconds 120] [--json]
+    python -m benchmarks.soak_load --games 500 --seconds 600 [--echo-seconds 120]
+        [--client-processes 3] [--json]
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -35,16 +39,21 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 import websockets
 
 from benchmarks.looprun import in_own_loop
 from tests.serverproc import ServerProcess, free_port
 
 TIMEOUT = 30.0
+#: the clients read the server's messages with msgspec (the server writes them with it),
+#: which reads JSON faster than the standard library: less of the clients' CPU per move
+decode = msgspec.json.Decoder().decode
 #: one address plays every game, and a scripted client may move faster than a person: the
 #: limits per address and the WebSocket rate per connection (20/s) are switched off
 SERVER_ARGS = ("--requests-per-second", "0", "--max-games-per-client", "100000000",
@@ -53,6 +62,11 @@ SERVER_ARGS = ("--requests-per-second", "0", "--max-games-per-client", "10000000
 #: (2026-12-02 12:34), a 2-ply search at temperature 1.4 since (figures before and after it
 #: are not comparable)
 LEVEL = "novice"
+#: the processes the clients are spread over (the echo's and the games' alike): one client
+#: process at 0.4 ms of CPU per move (two views read, a move sent) cannot drive more than
+#: about 2,500 moves a second, which capped the ratio to the echo near 0.16 whatever the
+#: server did (docs/performance.md, "Throughput, fourth round")
+CLIENT_PROCESSES = 3
 
 
 @dataclass
@@ -125,9 +139,9 @@ class EchoProcess:
             self.proc.wait(10)
 
 
-async def echo_phase(port: int, connections: int, seconds: float) -> Phase:
+async def echo_phase(port: int, connections: int, start: float, stop: float) -> Phase:
+    """``connections`` echo clients from the instant ``start`` to ``stop`` (monotonic)."""
     phase = Phase()
-    stop = time.monotonic() + seconds
     message = json.dumps({"type": "move", "move": "3", "version": 12})
 
     async def client() -> None:
@@ -142,7 +156,7 @@ async def echo_phase(port: int, connections: int, seconds: float) -> Phase:
         except Exception as exc:
             phase.errors.append(repr(exc))
 
-    start = time.monotonic()
+    await asyncio.sleep(max(0.0, start - time.monotonic()))
     await asyncio.gather(*(client() for _ in range(connections)))
     phase.seconds = time.monotonic() - start
     return phase
@@ -173,32 +187,44 @@ async def play(url: str, http: httpx.AsyncClient, phase: Games, stop: float,
             continue
         phase.games_started += 1
         gid, token = r.json()["id"], r.json()["seats"][0]["token"]
-        ws_url = url.replace("http", "ws") + f"/api/games/{gid}/live?token={token}"
+        ws_url = (url.replace("http", "ws") + f"/api/games/{gid}/live?token={token}"
+                  "&views=1")
         async with websockets.connect(ws_url, max_size=2**20, compression=None,
                                       open_timeout=TIMEOUT) as ws:
             sent_at: float | None = None
             sent: tuple[str, int, str] | None = None
-            while True:
+            over = False
+            while not over:
                 if sent_at is None and time.monotonic() >= stop:
                     return
                 text = await asyncio.wait_for(ws.recv(), TIMEOUT)
-                msg = json.loads(text)
-                if msg["type"] != "view":
+                msg = decode(text)
+                # a move and the computer's instant reply come as one "views" message
+                # (asked by views=1; a server without it sends a "view" message each)
+                if msg["type"] == "views":
+                    views = msg["views"]
+                elif msg["type"] == "view":
+                    views = [msg["view"]]
+                else:
                     phase.errors.append(f"{msg.get('type')}: {str(msg)[:200]}")
                     sent_at = sent = None
                     continue
-                phase.views += 1
+                phase.views += len(views)
                 phase.view_bytes += len(text)
-                view = msg["view"]
-                if sent is not None and sent_at is not None and view["version"] > sent[1]:
-                    if view["moves"][sent[1]] != sent[2]:
-                        phase.errors.append(f"game {gid}: another move at {sent[1]}")
-                    phase.latencies.append(time.perf_counter() - sent_at)
-                    phase.acked.append(sent)
-                    sent_at = sent = None
-                if view["over"]:
-                    phase.games_finished += 1
+                for view in views:
+                    if sent is not None and sent_at is not None and view["version"] > sent[1]:
+                        if view["moves"][sent[1]] != sent[2]:
+                            phase.errors.append(f"game {gid}: another move at {sent[1]}")
+                        phase.latencies.append(time.perf_counter() - sent_at)
+                        phase.acked.append(sent)
+                        sent_at = sent = None
+                    if view["over"]:
+                        phase.games_finished += 1
+                        over = True
+                        break
+                if over:
                     break
+                view = views[-1]
                 if sent_at is None and view["legal_moves"] and not view["thinking"]:
                     if time.monotonic() >= stop:
                         return
@@ -209,9 +235,10 @@ async def play(url: str, http: httpx.AsyncClient, phase: Games, stop: float,
                                               "version": view["version"]}))
 
 
-async def games_phase(url: str, games: int, seconds: float, level: str) -> Games:
+async def games_phase(url: str, clients: list[int], start: float, stop: float,
+                      level: str) -> Games:
+    """The clients numbered ``clients`` (each its own seeds) from ``start`` to ``stop``."""
     phase = Games()
-    stop = time.monotonic() + seconds
     # idle connections are dropped before uvicorn's own 5 s keep-alive ends, so that no
     # request goes out on a connection the server is closing at that moment
     limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
@@ -222,10 +249,75 @@ async def games_phase(url: str, games: int, seconds: float, level: str) -> Games
             except Exception as exc:
                 phase.errors.append(f"client {i}: {exc!r}")
 
-        start = time.monotonic()
-        await asyncio.gather(*(client(i) for i in range(games)))
+        await asyncio.sleep(max(0.0, start - time.monotonic()))
+        await asyncio.gather(*(client(i) for i in clients))
         phase.seconds = time.monotonic() - start
     return phase
+
+
+# --- the clients' processes --------------------------------------------------------------
+
+def _part(pipe: Connection, kind: str, target: str | int, clients: list[int],
+          level: str) -> None:
+    """One client process: says it is ready, gets the instants to start and stop (the
+    same monotonic clock in every process), plays its share of the phase and sends back
+    its round trips and its own CPU time."""
+    pipe.send("ready")
+    start, stop = pipe.recv()
+    cpu = time.process_time()
+    phase: Phase
+    if kind == "echo":
+        assert isinstance(target, int)
+        phase = asyncio.run(echo_phase(target, len(clients), start, stop))
+    else:
+        assert isinstance(target, str)
+        phase = asyncio.run(games_phase(target, clients, start, stop, level))
+    pipe.send((phase, time.process_time() - cpu))
+    pipe.close()
+
+
+async def in_processes(kind: str, target: str | int, connections: int, seconds: float,
+                       processes: int, level: str = LEVEL) -> tuple[Phase, float]:
+    """A phase played by ``connections`` clients spread over ``processes`` processes
+    (client ``i`` in process ``i % processes``), all starting at one instant once every
+    process is ready: one Python process at a few tenths of a millisecond of CPU per
+    move cannot drive more than a few thousand moves a second, whatever the server
+    does. Returns the phase (everyone's round trips) and the clients' CPU seconds."""
+    ctx = multiprocessing.get_context("spawn")
+    parts = []
+    for p in range(min(processes, connections)):
+        ours, theirs = ctx.Pipe()
+        proc = ctx.Process(target=_part, args=(theirs, kind, target,
+                                               list(range(p, connections, processes)), level),
+                           daemon=True)
+        proc.start()
+        parts.append((proc, ours))
+    loop = asyncio.get_running_loop()
+    try:
+        for _, pipe in parts:
+            if await loop.run_in_executor(None, pipe.recv) != "ready":
+                raise RuntimeError("a client process did not start")
+        start = time.monotonic() + 0.2
+        for _, pipe in parts:
+            pipe.send((start, start + seconds))
+        done = [await loop.run_in_executor(None, pipe.recv) for _, pipe in parts]
+    finally:
+        for proc, _ in parts:
+            proc.join(30)
+            if proc.is_alive():
+                proc.kill()
+    whole: Phase = Games() if kind == "games" else Phase()
+    for phase, _cpu in done:
+        whole.latencies += phase.latencies
+        whole.errors += phase.errors
+        whole.seconds = max(whole.seconds, phase.seconds)
+        if isinstance(whole, Games) and isinstance(phase, Games):
+            whole.acked += phase.acked
+            whole.views += phase.views
+            whole.view_bytes += phase.view_bytes
+            whole.games_started += phase.games_started
+            whole.games_finished += phase.games_finished
+    return whole, sum(cpu for _, cpu in done)
 
 
 def lost_moves(db: Path, acked: list[tuple[str, int, str]]) -> tuple[int, int]:
@@ -274,7 +366,7 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
 # --- the run -------------------------------------------------------------------------------
 
 async def measure(folder: Path, games: int, seconds: float, echo_seconds: float,
-                  level: str = LEVEL) -> dict[str, Any]:
+                  level: str = LEVEL, processes: int = CLIENT_PROCESSES) -> dict[str, Any]:
     db = folder / "load.sqlite3"
     with ServerProcess(db, workers=1, args=SERVER_ARGS) as server:
         async with httpx.AsyncClient(base_url=server.url) as http:  # a view's size
@@ -285,18 +377,19 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float,
         echo = EchoProcess(reply_bytes)
         try:
             await echo.wait()
-            echo_cpu, echo_client = cpu_seconds(echo.proc.pid)[0], time.process_time()
-            before = await echo_phase(echo.port, games, echo_seconds / 2)
+            echo_cpu = cpu_seconds(echo.proc.pid)[0]
+            before, echo_client = await in_processes("echo", echo.port, games,
+                                                     echo_seconds / 2, processes)
             echo_cpu = cpu_seconds(echo.proc.pid)[0] - echo_cpu
-            echo_client = time.process_time() - echo_client
             assert server.proc is not None
-            (server_cpu, workers_cpu), game_client = (cpu_seconds(server.proc.pid),
-                                                      time.process_time())
-            played = await games_phase(server.url, games, seconds, level)
+            server_cpu, workers_cpu = cpu_seconds(server.proc.pid)
+            played, game_client = await in_processes("games", server.url, games, seconds,
+                                                     processes, level)
+            assert isinstance(played, Games)
             server_cpu, workers_cpu = (b - a for a, b in zip((server_cpu, workers_cpu),
                                                              cpu_seconds(server.proc.pid)))
-            game_client = time.process_time() - game_client
-            after = await echo_phase(echo.port, games, echo_seconds / 2)
+            after, _ = await in_processes("echo", echo.port, games, echo_seconds / 2,
+                                          processes)
         finally:
             echo.stop()
     lost, stored = lost_moves(db, played.acked)
@@ -305,6 +398,7 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float,
     g, e = played.figures(), echo_all.figures()
     return {
         "games": games, "seconds": seconds, "level": level, "python": sys.version.split()[0],
+        "client_processes": processes,
         "game": {**g, "acknowledged_moves": len(played.acked), "lost_moves": lost,
                  "moves_in_database": stored, "games_started": played.games_started,
                  "games_finished": played.games_finished, "views": played.views,
@@ -314,7 +408,7 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float,
                  "computer_workers_cpu_seconds": round(workers_cpu, 2),
                  "server_cpu_ms_per_move": round(1000 * server_cpu / max(1, len(played.acked)),
                                                  3),
-                 # the clients' own process, which shares the machine with the servers
+                 # the clients' own processes, which share the machine with the servers
                  "client_cpu_ms_per_move": round(
                      1000 * game_client / max(1, len(played.acked)), 3)},
         "echo": {**e, "reply_bytes": reply_bytes,
@@ -334,13 +428,14 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float,
 
 
 def run(games: int, seconds: float, echo_seconds: float, folder: Path | None = None,
-        level: str = LEVEL) -> dict[str, Any]:
+        level: str = LEVEL, processes: int = CLIENT_PROCESSES) -> dict[str, Any]:
     """Measure in ``folder`` (kept: the database and the server's log), or a temporary one."""
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-        return in_own_loop(measure(folder, games, seconds, echo_seconds, level))
+        return in_own_loop(measure(folder, games, seconds, echo_seconds, level, processes))
     with tempfile.TemporaryDirectory() as tmp:
-        return in_own_loop(measure(Path(tmp), games, seconds, echo_seconds, level))
+        return in_own_loop(measure(Path(tmp), games, seconds, echo_seconds, level,
+                                   processes))
 
 
 def main() -> None:
@@ -355,9 +450,13 @@ def main() -> None:
     ap.add_argument("--folder", type=Path, default=None,
                     help="keep the database and the server's log here")
     ap.add_argument("--level", default=LEVEL, help="the computer's level (default: %(default)s)")
+    ap.add_argument("--client-processes", type=int, default=CLIENT_PROCESSES,
+                    help="processes the clients are spread over, the echo's and the games' "
+                         "alike (default: %(default)s)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    result = run(args.games, args.seconds, args.echo_seconds, args.folder, args.level)
+    result = run(args.games, args.seconds, args.echo_seconds, args.folder, args.level,
+                 args.client_processes)
     if args.json:
         print(json.dumps(result, indent=1))
         return

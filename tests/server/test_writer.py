@@ -155,3 +155,26 @@ def test_a_failed_transaction_acknowledges_none_of_its_moves_and_the_next_goes_o
     assert db.games.get(a).moves == ("4",)  # type: ignore[union-attr]
     assert db.games.get(b).moves == ()  # type: ignore[union-attr]
     db.close()
+
+
+def test_a_move_with_its_reply_is_stored_whole_or_not_at_all(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "w.sqlite3")
+    a, b = _games(db, 2)
+    db.games.append_move(a, 0, "3", 0, 1, "active", None)  # a is at version 1 now
+
+    def pair(gid: str, version: int, move: str, reply: str) -> MoveWrite:
+        first = _write(gid, version, move)
+        return MoveWrite(first.game_id, first.version, first.move, first.seat, first.to_move,
+                         first.status, first.result, reply=_write(gid, version + 1, reply))
+
+    # a's pair is stale (a moved on): neither move; b's is stored whole, at version 2
+    stale, stored = db.games.write_batch([pair(a, 0, "4", "9"), pair(b, 0, "5", "10")])
+    assert isinstance(stale, StaleVersion) and stale.current == 1
+    assert stored == 2
+    assert db.games.get(a).moves == ("3",)  # type: ignore[union-attr]
+    assert db.games.get(b).moves == ("5", "10")  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="next move"):  # a reply belongs right after its move
+        db.games.write_batch([MoveWrite(b, 2, "3", 0, 1, "active", None,
+                                        reply=_write(b, 4, "9"))])
+    assert db.games.get(b).moves == ("5", "10")  # type: ignore[union-attr]
+    db.close()

@@ -5,6 +5,12 @@ Client messages are JSON objects with a ``type``: ``move`` (``move``,
 (``view``), ``error`` (``status``, ``error``, ``code``, ``params``: as the HTTP API's),
 ``pong``, ``analysis`` (its ``status``, ``done`` and ``total``, then pushed as it goes
 on; the ``result`` once done). A bad message gets an error and the connection stays.
+
+With ``&views=1`` a move sent on that connection and a computer's instant reply to it
+are stored in one transaction and come as one ``views`` message (``views``: the views in
+order, each as a ``view`` message's) instead of two ``view`` messages: one hand-off to
+the database's writer, one message to send and to read instead of two. (Other
+connections get them as two ``view`` messages unless they asked for ``views`` too.)
 """
 
 from __future__ import annotations
@@ -29,8 +35,10 @@ from ludotheek.server.shapes import decode
 
 class Connection:
     def __init__(self, ws: WebSocket, service: GameService, live: LiveGame, seat: int | None,
-                 token: str | None) -> None:
+                 token: str | None, together: bool = False) -> None:
         self.ws = ws
+        #: it takes ``views``: its moves are told with a computer's instant reply
+        self.together = together
         self.service = service
         self.live = live
         self.seat = seat
@@ -49,7 +57,7 @@ class Connection:
 async def _move(conn: Connection, msg: dict[str, Any]) -> None:
     sent = decode(LiveMove, msg)
     conn.live, _seat = await conn.service.move(conn.live.id, conn.token, sent.move,
-                                               sent.version)
+                                               sent.version, with_reply=conn.together)
 
 
 async def _ping(conn: Connection, msg: dict[str, Any]) -> None:
@@ -106,8 +114,9 @@ async def live_socket(ws: WebSocket) -> None:
         await send(ws, {**error_body(exc), "type": "error", "status": status_of(exc)})
         await ws.close(code=4000 + status_of(exc))
         return
-    conn = Connection(ws, service, live, seat, token)
-    service.hub.join(live.id, ws, seat)
+    together = ws.query_params.get("views") == "1"
+    conn = Connection(ws, service, live, seat, token, together)
+    service.hub.join(live.id, ws, seat, together)
     limit = service.settings.max_ws_message
     try:
         await send(ws, {"type": "view", "view": service.view(live, seat)})

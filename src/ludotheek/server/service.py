@@ -89,8 +89,8 @@ class GameService:
 
     # --- moves, hints, computer turns ------------------------------------------------
     async def move(self, gid: str, token: str | None, move: str,
-                   version: int) -> tuple[LiveGame, int]:
-        return await moves.move(self, gid, token, move, version)
+                   version: int, with_reply: bool = False) -> tuple[LiveGame, int]:
+        return await moves.move(self, gid, token, move, version, with_reply)
 
     async def undo(self, gid: str, token: str | None, version: int) -> tuple[LiveGame, int]:
         return await moves.undo(self, gid, token, version)

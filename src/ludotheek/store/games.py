@@ -79,7 +79,9 @@ class StaleVersion(Exception):
 
 @dataclass(frozen=True)
 class MoveWrite:
-    """One move to store: it is move number ``version + 1`` of the game."""
+    """One move to store: it is move number ``version + 1`` of the game; ``reply``, the
+    move after it (a computer's instant reply), is stored in the same transaction, or
+    not at all when this one is stale."""
 
     game_id: str
     version: int
@@ -88,6 +90,7 @@ class MoveWrite:
     to_move: int | None
     status: str
     result: dict[str, Any] | None
+    reply: MoveWrite | None = None
 
 
 @dataclass(frozen=True)
@@ -296,18 +299,28 @@ class GameStore:
                 if isinstance(w, NewGame):
                     out.append(self._new_game(conn, sql, w, now))
                     continue
-                res = conn.exec_driver_sql(sql["update"], (
-                    w.version + 1, now, w.to_move, w.status,
-                    json.dumps(w.result) if w.result is not None else None,
-                    w.game_id, w.version))
-                if res.rowcount != 1:
-                    current = conn.exec_driver_sql(sql["version"], (w.game_id,)).scalar()
-                    out.append(StaleVersion(-1 if current is None else int(current)))
-                    continue
-                conn.exec_driver_sql(sql["insert"], (w.game_id, w.version + 1,
-                                                     column_text(w.move), w.seat, now))
-                out.append(w.version + 1)
+                out.append(self._move(conn, sql, w, now))
         return out
+
+    @staticmethod
+    def _move(conn: Any, sql: dict[str, str], w: MoveWrite, now: float) -> int | StaleVersion:
+        """Store ``w`` (and its reply): the new version, or :class:`StaleVersion`."""
+        res = conn.exec_driver_sql(sql["update"], (
+            w.version + 1, now, w.to_move, w.status,
+            json.dumps(w.result) if w.result is not None else None, w.game_id, w.version))
+        if res.rowcount != 1:
+            current = conn.exec_driver_sql(sql["version"], (w.game_id,)).scalar()
+            return StaleVersion(-1 if current is None else int(current))
+        conn.exec_driver_sql(sql["insert"], (w.game_id, w.version + 1, column_text(w.move), w.seat,
+                                             now))
+        if w.reply is None:
+            return w.version + 1
+        if w.reply.version != w.version + 1 or w.reply.game_id != w.game_id:
+            raise ValueError("a reply is the next move of the same game")
+        after = GameStore._move(conn, sql, w.reply, now)
+        if isinstance(after, StaleVersion):  # cannot be, the move before it just stored:
+            raise RuntimeError(f"the reply in game {w.game_id} did not follow its move")
+        return after
 
     @staticmethod
     def _new_game(conn: Any, sql: dict[str, str], w: NewGame, now: float) -> GameRow | NoRoom:

@@ -289,6 +289,8 @@ function onMessage(key) {
   return (msg) => {
     if (msg.type === "view") {
       if (accept(key, msg.view, true)) enqueue();
+    } else if (msg.type === "views") {  // a move and the reply to it: each in its turn
+      for (const view of msg.views) if (accept(key, view, true)) enqueue();
     } else if (msg.type === "error") {
       toast(errorText({ message: msg.error, body: msg }, current ? current.names : []), "error");
     } else if (msg.type === "joined") {  // a friend took their seat: no invite link any more
