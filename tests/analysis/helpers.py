@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludotheek import players
-from ludotheek.core.record import Record
+from ludotheek.core.record import Entry, Record
 
 
 def finished_record(game: str = "haaienzee", seed: int = 3) -> Record:
@@ -15,7 +15,7 @@ def played_out(record: Record) -> Record:
     """``record`` and greedy players' moves after it to the end of the game."""
     game, seed = record.game, record.seed
     state = record.replay()
-    moves: list[str] = list(record.moves)
+    moves: list[Entry] = list(record.moves)
     while not state.is_over:
         move = players.get(game, "greedy", seed=len(moves)).choose(state)
         moves.append(move)

@@ -9,6 +9,7 @@ import httpx
 
 from ludotheek.ai.base import Player
 from ludotheek.core.game import State
+from ludotheek.core.record import Entry, text_of
 
 S = TypeVar("S", bound=State)
 
@@ -29,12 +30,13 @@ def play_until(state: S, players: Sequence[Player],
     return None
 
 
-def import_record(url: str, game: str, options: dict[str, Any], seed: int, moves: list[str],
-                  seats: list[dict[str, Any]]) -> dict[str, Any]:
-    """Import the game through ``POST /api/records``; the server's answer (id, seats)."""
+def import_record(url: str, game: str, options: dict[str, Any], seed: int,
+                  moves: Sequence[Entry], seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """Import the game through ``POST /api/records`` (format 1: the entries as written, an
+    action as its text); the server's answer (id, seats)."""
     r = httpx.post(f"{url}/api/records", json={
         "format": "ludotheek-record", "version": 1, "game": game, "options": options,
-        "seed": seed, "moves": moves, "seats": seats})
+        "seed": seed, "moves": [text_of(m) for m in moves], "seats": seats})
     r.raise_for_status()
     data: dict[str, Any] = r.json()
     return data

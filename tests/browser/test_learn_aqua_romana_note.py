@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from ludotheek import lessons
+from ludotheek.core.record import text_of
 from tests.browser.records import import_record
 from tests.serverproc import ServerProcess
 
@@ -49,7 +50,7 @@ def test_a_closing_for_nothing_is_noted_and_ringed_in_norwegian(
     assert lesson is not None
     rec = lesson.record
     at = lesson.step("zero").at    # blue2's bridge on d1 closes it at the edge: no podium left
-    move = rec.moves[at]
+    move = text_of(rec.moves[at])
     worker, square = move.split()[0], move.split()[3]
     seats = [{"type": "person"}, {"type": "computer", "level": "easy"}]
     data = import_record(server.url, "aqua_romana", dict(rec.options), rec.seed,
