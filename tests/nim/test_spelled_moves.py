@@ -22,10 +22,11 @@ from ludotheek.core.record import (
     load,
     to_text,
 )
-from ludotheek.server import Settings, create_app
+from ludotheek.server import Settings, answers, create_app
 from ludotheek.store import open_database
 from tests.narrow import narrow
 from tests.nim.spelled import PLUGIN, SpelledState
+from tests.server.conftest import auth, fits, wait_version
 from tests.test_cli import run
 
 ENTRIES: tuple[Entry, ...] = ("resign", UndoAction(to=0), "undo 1", "3-5",
@@ -101,6 +102,43 @@ def test_the_server_plays_the_moves_and_resigns_apart(tmp_path: Path) -> None:
         record = client.get(f"/api/games/{gid}/record").json()
         assert record["moves"] == ["resign", "undo 1", {"action": "resign"}]
         assert record["result"]["winners"] == [1]
+
+
+def test_the_api_marks_each_entry_with_its_kind(tmp_path: Path) -> None:
+    """A view lists the entries' ``kinds`` beside their texts and each history entry has
+    its ``kind``: the move spelled ``undo 1`` is a move there, the undo and the
+    resignation are actions (a page tells them apart by the kind, not by the text)."""
+    app = create_app(tmp_path / "kinds.sqlite3", Settings(computer_workers=0,
+                                                          requests_per_second=0))
+    with TestClient(app) as client:
+        r = client.post("/api/games", json={"game": "spelled_nim", "seed": 1, "seats": [
+            {"type": "person"}, {"type": "computer", "level": "easy"}]})
+        assert r.status_code == 201, r.text
+        gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+        r = client.post(f"/api/games/{gid}/moves", json={"move": "undo 1", "version": 0},
+                        headers=auth(token))
+        assert r.status_code == 200, r.text
+        assert r.json()["moves"] == ["undo 1"] and r.json()["kinds"] == ["move"]
+        reply = wait_version(client, gid, 2, token)  # the computer answered
+        r = client.post(f"/api/games/{gid}/undo", json={"version": 2}, headers=auth(token))
+        assert r.status_code == 200, r.text
+        view = r.json()
+        fits(view, answers.View)
+        assert view["moves"] == [*reply["moves"], "undo 0"]
+        assert view["kinds"] == ["move", "move", "undo"]
+        r = client.post(f"/api/games/{gid}/leave", json={"version": 3}, headers=auth(token))
+        assert r.status_code == 200, r.text
+        view = client.get(f"/api/games/{gid}", headers=auth(token)).json()
+        assert view["over"] and view["kinds"] == ["move", "move", "undo", "resign"]
+        assert len(view["kinds"]) == len(view["moves"])
+        history = client.get(f"/api/games/{gid}/history").json()
+        fits(history, answers.History)
+        assert [(m["move"], m["kind"], m["undo"]) for m in history["moves"]] == [
+            ("undo 1", "move", None), (reply["moves"][1], "move", None),
+            ("undo 0", "undo", 0), (view["moves"][3], "resign", None)]
+        replay = client.get(f"/api/games/{gid}/replay?at=1").json()
+        fits(replay, answers.Replay)
+        assert replay["moves"] == ["undo 1"] and replay["kinds"] == ["move"]
 
 
 def test_the_command_line_plays_the_move_spelled_resign(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, TypeAlias
+from typing import Annotated, Any, Literal, TypeAlias
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -68,6 +68,8 @@ class UndoAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 Action: TypeAlias = ResignAction | UndoAction
 #: one entry of a record: a move (a text in the game's notation) or an action
 Entry: TypeAlias = str | ResignAction | UndoAction
+#: what an entry is, as the API marks it beside its text (:func:`kind_of`)
+EntryKind: TypeAlias = Literal["move", "resign", "undo"]
 #: the largest seat or entry number an action may name
 _MOST = 10**6
 
@@ -86,6 +88,19 @@ def text_of(entry: Entry) -> str:
     if isinstance(entry, UndoAction):
         return f"{UNDO} {entry.to}"
     return RESIGN if entry.seat is UNSET else f"{RESIGN} {entry.seat}"
+
+
+def kind_of(entry: Entry) -> EntryKind:
+    """What ``entry`` is: a ``move``, a ``resign`` or an ``undo``. The API sends it beside
+    the entry's text (:func:`text_of`), so a page need not read the text to tell a move
+    spelled ``undo 1`` from an undo.
+
+    >>> kind_of("undo 1"), kind_of(ResignAction(seat=1)), kind_of(UndoAction(to=1))
+    ('move', 'resign', 'undo')
+    """
+    if isinstance(entry, str):
+        return "move"
+    return "undo" if isinstance(entry, UndoAction) else "resign"
 
 
 def action_of(text: str) -> Action | None:

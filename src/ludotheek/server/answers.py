@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from ludotheek.core.record import EntryKind
 from ludotheek.server.shapes import Answer
 
 Status = Literal["active", "over", "aborted", "abandoned"]
@@ -93,7 +94,11 @@ class View(Answer):
     names_i18n: Annotated[dict[str, list[str]], _about("the seats' names in each language")]
     thinking: Annotated[bool, _about("a computer player is choosing its move")]
     options: dict[str, Any]
-    moves: list[str]
+    moves: Annotated[list[str], _about("the record's entries, an action as its text "
+                                       "(resign, resign N, undo N); kinds tells which")]
+    kinds: Annotated[list[EntryKind], _about("what each entry of moves is (the same "
+                                             "order): a game may have a move spelled like "
+                                             "an action")]
     resignable: bool
     parent: Annotated[str | None, _about("the game it is a rematch of")]
     rematch: Annotated[str | None, _about("its rematch")]
@@ -171,7 +176,10 @@ class HistoryMove(Answer):
     """A move and what a spectator learns from it."""
 
     number: int
-    move: str
+    move: Annotated[str, _about("the entry's text: a move, or an action (resign, resign N, "
+                                "undo N)")]
+    kind: Annotated[EntryKind, _about("what the entry is: a move may be spelled like an "
+                                      "action")]
     seat: Annotated[int | None, _about("who made it (an undo: whose decision it took back)")]
     undo: Annotated[int | None, _about("for 'undo N': N, the move whose position it "
                                        "returns to")]

@@ -10,7 +10,7 @@ from ludotheek import players
 from ludotheek.analysis.annotate import annotated_text
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.game import State
-from ludotheek.core.record import Record, load, result_of, text_of, to_text, undo_target
+from ludotheek.core.record import Record, kind_of, load, result_of, text_of, to_text, undo_target
 from ludotheek.server import ending
 from ludotheek.server.errors import Forbidden, Invalid
 from ludotheek.server.http import check_text
@@ -87,7 +87,8 @@ class Records:
             "over": state.is_over, "scores": list(state.scores()),
             "winners": state.winners() if state.is_over else [], "end_reason": state.end_reason,
             "legal_moves": [], "thinking": False, "state": state.view(seat),
-            "moves": [text_of(m) for m in live.moves[:at]], "can_undo": False,
+            "moves": [text_of(m) for m in live.moves[:at]],
+            "kinds": [kind_of(m) for m in live.moves[:at]], "can_undo": False,
         })
         return view
 
@@ -95,7 +96,8 @@ class Records:
         """Moves ``start``..``end`` (from 1) with what a spectator learns from each.
 
         Per entry: its ``number``, the ``move`` (an action as its text: ``resign [N]``,
-        ``undo N``), the ``seat`` that made it (for an undo: the seat whose decision it
+        ``undo N``), its ``kind`` (``move``, ``resign`` or ``undo``: a move may be spelled
+        like an action), the ``seat`` that made it (for an undo: the seat whose decision it
         took back), ``undo`` (N for an undo to N, else None),
         ``in_line`` (whether it leads to the current position: false once undone),
         ``to_move``, ``over`` and ``scores`` after it, and the ``events`` of the
@@ -114,7 +116,8 @@ class Records:
             target = undo_target(move)
             seat = live.movers[number - 1] if target is None else live.movers[target]
             events = [] if target is not None else state.view(None).get("events", [])
-            out.append({"number": number, "move": text_of(move), "seat": seat, "undo": target,
+            out.append({"number": number, "move": text_of(move), "kind": kind_of(move),
+                        "seat": seat, "undo": target,
                         "in_line": number in line, "to_move": state.to_move,
                         "over": state.is_over, "scores": list(state.scores()),
                         "events": events})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludotheek.core.record import text_of
+from ludotheek.core.record import kind_of, text_of
 from ludotheek.games import get, names
 from ludotheek.server import ending
 from ludotheek.server.catalogs import LANGUAGES
@@ -52,6 +52,7 @@ def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
         "thinking": thinking,
         "options": live.options,
         "moves": [text_of(m) for m in live.moves],
+        "kinds": [kind_of(m) for m in live.moves],
         "resignable": live.game.resignable,
         "parent": live.parent,
         "rematch": live.rematch,

@@ -5,7 +5,7 @@
 // entry = { number, move, seat, undo, events } (or a subclass defines sentences(entry)).
 // Every page's log is one of these.
 import { api } from "./api.js";
-import { el } from "./ui.js";
+import { el, entryKind } from "./ui.js";
 
 export class MoveLog {
   constructor({ gameId, replay, report, label, id, className = "movelog", sentences, onChange,
@@ -35,7 +35,7 @@ export class MoveLog {
     this.failed = false;
     const last = view.moves[view.version - 1];
     if (view.version > 0 && !this.entries.has(view.version) && prev && prev.version === view.version - 1
-        && !this.replay && last !== undefined && !last.startsWith("undo ")) {
+        && !this.replay && last !== undefined && entryKind(view, view.version) !== "undo") {
       this.entries.set(view.version, { number: view.version, move: last, seat: prev.to_move, undo: null,
         events: view.state.events, scores: view.scores });
     }

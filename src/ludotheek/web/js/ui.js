@@ -76,14 +76,20 @@ export async function whileBusy(ui, draw, task) {
   }
 }
 
+// What entry `number` (from 1) of the view's record is: "move", "resign" or "undo" (the
+// view's `kinds`, beside the texts in `moves`: a game may spell a move "undo 1"), or null
+// where the view has no such entry.
+export function entryKind(view, number) {
+  return (view.kinds && view.kinds[number - 1]) || null;
+}
+
 // Whether `view` follows `prev` by one decision of a computer player (not an undo): the
 // decisions a page shows at a human pace.
 export function computerDecided(view, prev) {
   if (view.version !== prev.version + 1 || prev.to_move === null) return false;
   const seat = view.seats[prev.to_move];
   if (!seat || seat.type !== "computer") return false;
-  const last = view.moves[view.moves.length - 1] || "";
-  return !last.startsWith("undo ");
+  return entryKind(view, view.version) !== "undo";
 }
 
 // Whether a click came from a finger or a pen (a click is a PointerEvent in current browsers).

@@ -5,7 +5,7 @@
 // right a legend and the message log. The pieces live in ./haaienzee/.
 import { fit } from "../fit.js";
 import { MoveLog } from "../movelog.js";
-import { el, prefersMotion, setMotion, sleep, svg, whileBusy } from "../ui.js";
+import { computerDecided, el, entryKind, prefersMotion, setMotion, sleep, svg, whileBusy } from "../ui.js";
 import { duration, plan, sceneOf } from "./haaienzee/animate.js";
 import { createControls, drawControls, showHover } from "./haaienzee/controls.js";
 import { startDialog, stylesheet } from "./haaienzee/dialog.js";
@@ -289,9 +289,8 @@ export function create(ctx) {
       shown = view;
       try { log.update(view, prev); } catch (err) { report(err); }
       animToken += 1;
-      const last = view.moves[view.version - 1] || "";
       const step = !ctx.replay && motion.checked && prev && prev.id === view.id && view.version === prev.version + 1
-        && !last.startsWith("undo ") && prev.state && prev.state.board;
+        && entryKind(view, view.version) !== "undo" && prev.state && prev.state.board;
       const steps = step ? plan(prev.state, view.state) : [];
       ui.animating = false;
       delete board.dataset.animating;
@@ -309,11 +308,7 @@ export function create(ctx) {
     // move a moment later so that a person sees each shark move
     pace(view, prev) {
       const wait = Math.max(0, animEnd - performance.now());
-      if (view.version !== prev.version + 1 || prev.to_move === null) return wait;
-      const seat = view.seats[prev.to_move];
-      const last = view.moves[view.version - 1] || "";
-      if (!seat || seat.type !== "computer" || last.startsWith("undo ")) return wait;
-      return wait + computerDelay();
+      return computerDecided(view, prev) ? wait + computerDelay() : wait;
     },
     result(view) { return resultText(view, t); },
   };
