@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from pathlib import Path
 
 import httpx
+from websockets.sync.client import connect
 
 from tests.serverproc import ServerProcess
 
@@ -62,5 +64,47 @@ def test_kill_9_mid_game_keeps_every_acknowledged_move(tmp_path: Path) -> None:
             time.sleep(0.2)
         assert view["version"] == 2, "the computer's turn was not resumed after the restart"
         assert view["moves"][0] == "3"
+    finally:
+        server.stop()
+
+
+def test_kill_9_keeps_the_moves_acknowledged_over_the_websocket(tmp_path: Path) -> None:
+    """Moves sent on the live connection (``views=1``: a person's move and the instant
+    computer's reply stored in one transaction and told as one ``views`` message) are
+    acknowledged by that message; every one of them is there after a SIGKILL."""
+    db = tmp_path / "crash.sqlite3"
+    server = ServerProcess(db).start()
+    try:
+        base = server.url
+        acknowledged: dict[str, list[str]] = {}
+        for seed in range(3):
+            r = _post(f"{base}/api/games", {"game": "wari", "seed": seed, "seats": [
+                {"type": "person"}, {"type": "computer", "level": "novice"}]})
+            gid, south = r.json()["id"], r.json()["seats"][0]["token"]
+            ws_url = base.replace("http://", "ws://") + f"/api/games/{gid}/live"
+            with connect(f"{ws_url}?token={south}&views=1", open_timeout=20) as ws:
+                view = json.loads(ws.recv(20))["view"]
+                for _ in range(5):
+                    if view["to_move"] != 0 or not view["legal_moves"]:
+                        break
+                    ws.send(json.dumps({"type": "move", "move": view["legal_moves"][0],
+                                        "version": view["version"]}))
+                    target = view["version"] + 2
+                    while view["version"] < target and not view.get("over"):
+                        msg = json.loads(ws.recv(20))
+                        assert msg["type"] in ("view", "views"), msg
+                        got = msg["views"] if msg["type"] == "views" else [msg["view"]]
+                        # the move and its reply, told together
+                        assert msg["type"] == "views" or got[-1]["version"] < target, msg
+                        view = got[-1]
+            acknowledged[gid] = list(view["moves"])
+            assert len(acknowledged[gid]) >= 2
+        server.kill()
+        conn = sqlite3.connect(db)
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        conn.close()
+        server = ServerProcess(db, port=server.port).start()
+        for gid, moves in acknowledged.items():
+            assert httpx.get(f"{base}/api/games/{gid}").json()["moves"] == moves
     finally:
         server.stop()
