@@ -51,7 +51,7 @@ def test_an_instant_level_goes_on_the_event_loop_after_quick_moves_in_a_thread(
     assert pool.route("wari", "easy") == "inline"
 
 
-def test_a_slow_move_sends_an_instant_level_back_to_the_threads_for_good(
+def test_a_slow_move_on_the_loop_sends_a_level_back_for_twice_as_many_quick_moves(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(computer, "INLINE_LIMIT", 0.5)
     pool = ComputerPool(0)
@@ -73,8 +73,17 @@ def test_a_slow_move_sends_an_instant_level_back_to_the_threads_for_good(
         _moves(pool, "easy", 1)
         slow["now"] = False
         assert pool.route("wari", "easy") == "thread"
-        _moves(pool, "easy", INLINE_AFTER * 2)
+        _moves(pool, "easy", INLINE_AFTER * 2 - 1)
         assert pool.route("wari", "easy") == "thread"
+        _moves(pool, "easy", 1)
+        assert pool.route("wari", "easy") == "inline"
+        slow["now"] = True  # slow again on the loop: four times as many now
+        _moves(pool, "easy", 1)
+        slow["now"] = False
+        _moves(pool, "easy", INLINE_AFTER * 4 - 1)
+        assert pool.route("wari", "easy") == "thread"
+        _moves(pool, "easy", 1)
+        assert pool.route("wari", "easy") == "inline"
     finally:
         pool.close()
 
