@@ -29,10 +29,11 @@ from tests.serverproc import ServerProcess
 
 
 async def play_one(url: str, gid: str, token: str, moves: int, latencies: list[float],
-                   errors: list[str], rng_seed: int) -> int:
+                   errors: list[str], rng_seed: int, together: bool = True) -> int:
     # views=1: a move and the computer's instant reply come as one "views" message (a
     # server without it sends a "view" message each)
-    ws_url = url.replace("http", "ws") + f"/api/games/{gid}/live?token={token}&views=1"
+    ws_url = (url.replace("http", "ws") + f"/api/games/{gid}/live?token={token}"
+              + ("&views=1" if together else ""))
     played = 0
     sent_at: float | None = None
     sent_version = -1
@@ -66,7 +67,7 @@ async def play_one(url: str, gid: str, token: str, moves: int, latencies: list[f
 
 
 async def run(url: str, games: int, moves: int, level: str,
-              pid: int | None = None) -> dict[str, Any]:
+              pid: int | None = None, together: bool = True) -> dict[str, Any]:
     """``level`` "person": both seats are scripted clients (the web alone is measured).
     ``pid``: the web process, whose CPU time is measured while the games are created and
     while they are played (on a shared machine a steadier figure than the wall-clock's)."""
@@ -86,7 +87,7 @@ async def run(url: str, games: int, moves: int, level: str,
     cpu_created = cpu_seconds(pid) if pid else (0.0, 0.0)
     start = time.perf_counter()
     results = await asyncio.gather(
-        *(play_one(url, gid, tok, moves, latencies, errors, i) for i, (gid, tok) in
+        *(play_one(url, gid, tok, moves, latencies, errors, i, together) for i, (gid, tok) in
           enumerate(created)), return_exceptions=True)
     elapsed = time.perf_counter() - start
     cpu_played = cpu_seconds(pid) if pid else (0.0, 0.0)
@@ -99,6 +100,7 @@ async def run(url: str, games: int, moves: int, level: str,
 
     return {
         "games": games, "moves_per_game": moves, "computer_level": level,
+        "views_together": together,
         "client_moves": played, "seconds": elapsed,
         # with a computer opponent, each client move brings one of the computer's
         "moves_per_second": (1 if level == "person" else 2) * played / elapsed,
@@ -127,6 +129,8 @@ def main() -> None:
     ap.add_argument("--level", default="novice",
                     help='the computer level of North, or "person" for a scripted North')
     ap.add_argument("--workers", type=int, default=1, help="computer worker processes")
+    ap.add_argument("--separate-views", action="store_true",
+                    help="do not ask for views=1: the reply in a view message of its own")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -137,7 +141,7 @@ def main() -> None:
         with server:
             assert server.proc is not None
             result = asyncio.run(run(server.url, args.games, args.moves, args.level,
-                                     server.proc.pid))
+                                     server.proc.pid, not args.separate_views))
     if args.json:
         print(json.dumps(result, indent=1))
         return

@@ -175,7 +175,7 @@ class Games(Phase):
 
 
 async def play(url: str, http: httpx.AsyncClient, phase: Games, stop: float,
-               rng: random.Random, level: str) -> None:
+               rng: random.Random, level: str, together: bool = True) -> None:
     """One client: games against the computer, one after another, until ``stop``."""
     while time.monotonic() < stop:
         r = await http.post("/api/games", json={
@@ -188,7 +188,7 @@ async def play(url: str, http: httpx.AsyncClient, phase: Games, stop: float,
         phase.games_started += 1
         gid, token = r.json()["id"], r.json()["seats"][0]["token"]
         ws_url = (url.replace("http", "ws") + f"/api/games/{gid}/live?token={token}"
-                  "&views=1")
+                  + ("&views=1" if together else ""))
         async with websockets.connect(ws_url, max_size=2**20, compression=None,
                                       open_timeout=TIMEOUT) as ws:
             sent_at: float | None = None
@@ -236,7 +236,7 @@ async def play(url: str, http: httpx.AsyncClient, phase: Games, stop: float,
 
 
 async def games_phase(url: str, clients: list[int], start: float, stop: float,
-                      level: str) -> Games:
+                      level: str, together: bool = True) -> Games:
     """The clients numbered ``clients`` (each its own seeds) from ``start`` to ``stop``."""
     phase = Games()
     # idle connections are dropped before uvicorn's own 5 s keep-alive ends, so that no
@@ -245,7 +245,7 @@ async def games_phase(url: str, clients: list[int], start: float, stop: float,
     async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT, limits=limits) as http:
         async def client(i: int) -> None:
             try:
-                await play(url, http, phase, stop, random.Random(i), level)
+                await play(url, http, phase, stop, random.Random(i), level, together)
             except Exception as exc:
                 phase.errors.append(f"client {i}: {exc!r}")
 
@@ -258,7 +258,7 @@ async def games_phase(url: str, clients: list[int], start: float, stop: float,
 # --- the clients' processes --------------------------------------------------------------
 
 def _part(pipe: Connection, kind: str, target: str | int, clients: list[int],
-          level: str) -> None:
+          level: str, together: bool) -> None:
     """One client process: says it is ready, gets the instants to start and stop (the
     same monotonic clock in every process), plays its share of the phase and sends back
     its round trips and its own CPU time."""
@@ -271,13 +271,14 @@ def _part(pipe: Connection, kind: str, target: str | int, clients: list[int],
         phase = asyncio.run(echo_phase(target, len(clients), start, stop))
     else:
         assert isinstance(target, str)
-        phase = asyncio.run(games_phase(target, clients, start, stop, level))
+        phase = asyncio.run(games_phase(target, clients, start, stop, level, together))
     pipe.send((phase, time.process_time() - cpu))
     pipe.close()
 
 
 async def in_processes(kind: str, target: str | int, connections: int, seconds: float,
-                       processes: int, level: str = LEVEL) -> tuple[Phase, float]:
+                       processes: int, level: str = LEVEL,
+                       together: bool = True) -> tuple[Phase, float]:
     """A phase played by ``connections`` clients spread over ``processes`` processes
     (client ``i`` in process ``i % processes``), all starting at one instant once every
     process is ready: one Python process at a few tenths of a millisecond of CPU per
@@ -288,7 +289,8 @@ async def in_processes(kind: str, target: str | int, connections: int, seconds: 
     for p in range(min(processes, connections)):
         ours, theirs = ctx.Pipe()
         proc = ctx.Process(target=_part, args=(theirs, kind, target,
-                                               list(range(p, connections, processes)), level),
+                                               list(range(p, connections, processes)), level,
+                                               together),
                            daemon=True)
         proc.start()
         parts.append((proc, ours))
@@ -366,7 +368,8 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
 # --- the run -------------------------------------------------------------------------------
 
 async def measure(folder: Path, games: int, seconds: float, echo_seconds: float,
-                  level: str = LEVEL, processes: int = CLIENT_PROCESSES) -> dict[str, Any]:
+                  level: str = LEVEL, processes: int = CLIENT_PROCESSES,
+                  together: bool = True) -> dict[str, Any]:
     db = folder / "load.sqlite3"
     with ServerProcess(db, workers=1, args=SERVER_ARGS) as server:
         async with httpx.AsyncClient(base_url=server.url) as http:  # a view's size
@@ -384,7 +387,7 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float,
             assert server.proc is not None
             server_cpu, workers_cpu = cpu_seconds(server.proc.pid)
             played, game_client = await in_processes("games", server.url, games, seconds,
-                                                     processes, level)
+                                                     processes, level, together)
             assert isinstance(played, Games)
             server_cpu, workers_cpu = (b - a for a, b in zip((server_cpu, workers_cpu),
                                                              cpu_seconds(server.proc.pid)))
@@ -398,7 +401,7 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float,
     g, e = played.figures(), echo_all.figures()
     return {
         "games": games, "seconds": seconds, "level": level, "python": sys.version.split()[0],
-        "client_processes": processes,
+        "client_processes": processes, "views_together": together,
         "game": {**g, "acknowledged_moves": len(played.acked), "lost_moves": lost,
                  "moves_in_database": stored, "games_started": played.games_started,
                  "games_finished": played.games_finished, "views": played.views,
@@ -428,14 +431,18 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float,
 
 
 def run(games: int, seconds: float, echo_seconds: float, folder: Path | None = None,
-        level: str = LEVEL, processes: int = CLIENT_PROCESSES) -> dict[str, Any]:
-    """Measure in ``folder`` (kept: the database and the server's log), or a temporary one."""
+        level: str = LEVEL, processes: int = CLIENT_PROCESSES,
+        together: bool = True) -> dict[str, Any]:
+    """Measure in ``folder`` (kept: the database and the server's log), or a temporary one.
+    ``together``: the clients ask for a move and the computer's instant reply in one
+    ``views`` message (``views=1``)."""
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-        return in_own_loop(measure(folder, games, seconds, echo_seconds, level, processes))
+        return in_own_loop(measure(folder, games, seconds, echo_seconds, level, processes,
+                                   together))
     with tempfile.TemporaryDirectory() as tmp:
         return in_own_loop(measure(Path(tmp), games, seconds, echo_seconds, level,
-                                   processes))
+                                   processes, together))
 
 
 def main() -> None:
@@ -453,10 +460,12 @@ def main() -> None:
     ap.add_argument("--client-processes", type=int, default=CLIENT_PROCESSES,
                     help="processes the clients are spread over, the echo's and the games' "
                          "alike (default: %(default)s)")
+    ap.add_argument("--separate-views", action="store_true",
+                    help="do not ask for views=1: the reply in a view message of its own")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     result = run(args.games, args.seconds, args.echo_seconds, args.folder, args.level,
-                 args.client_processes)
+                 args.client_processes, not args.separate_views)
     if args.json:
         print(json.dumps(result, indent=1))
         return

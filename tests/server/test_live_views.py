@@ -88,15 +88,12 @@ def test_a_move_and_its_instant_reply_come_as_one_views_message(
 
 def test_the_reply_told_with_the_move_is_the_one_its_turn_would_have_played(
         monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
-    with monkeypatch.context() as m:  # the reply in a computer turn of its own
-        m.setattr(computer.ComputerPool, "instant", lambda self, game, level: False)
-        _, apart = play_first_move(client, views=True)
-    inline_from_the_start(monkeypatch, inline=False)  # asked in a thread
-    _, threaded = play_first_move(client, views=True)
-    inline_from_the_start(monkeypatch)  # asked on the event loop
+    inline_from_the_start(monkeypatch, inline=False)  # asked in a thread, a turn of its own
+    _, apart = play_first_move(client, views=True)
+    inline_from_the_start(monkeypatch)  # asked on the event loop, told with the move
     _, together = play_first_move(client, views=True)
     assert [v["version"] for v in apart] == [1, 2] == [v["version"] for v in together]
-    assert apart[1]["moves"] == together[1]["moves"] == threaded[1]["moves"]
+    assert apart[1]["moves"] == together[1]["moves"]
     # and without views=1 the same two views come one by one
     _, single = play_first_move(client, views=False)
     assert [v["moves"] for v in single] == [v["moves"] for v in together]
@@ -129,4 +126,18 @@ def test_a_move_over_http_keeps_the_computers_turn_of_its_own(
         assert r.status_code == 200 and r.json()["moves"][0] == "3"
         one, two = ws.receive_json(), ws.receive_json()
         assert (one["type"], one["view"]["version"]) == ("view", 1)
+        assert (two["type"], two["view"]["version"]) == ("view", 2)
+
+
+def test_a_reply_computed_in_a_thread_does_not_hold_up_the_answer(
+        monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
+    """A level still asked in a thread may wait for one (each is shared by every game):
+    the person's move is answered first, the reply comes in its own turn."""
+    inline_from_the_start(monkeypatch, inline=False)
+    gid, (south, _) = new_wari(client, COMPUTER)
+    with client.websocket_connect(f"/api/games/{gid}/live?token={south}&views=1") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "move", "move": "3", "version": 0})
+        one, two = ws.receive_json(), ws.receive_json()
+        assert (one["type"], one["view"]["version"], one["view"]["thinking"]) == ("view", 1, True)
         assert (two["type"], two["view"]["version"]) == ("view", 2)

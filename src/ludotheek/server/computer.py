@@ -151,10 +151,17 @@ class ComputerPool:
         else:
             self._quick[key] = count + 1
 
-    def instant(self, game: str, level: str) -> bool:
-        """Whether ``level`` moves at once (on the loop or in a thread: no search with a
-        time per move, which runs in a worker process)."""
-        return self.route(game, level) != "process"
+    def choose_now(self, game: str, state: State, level: str, seed: int,
+                   max_seconds: float) -> str | None:
+        """The move of ``level`` computed right away on the event loop if the level is
+        asked there by now (:meth:`route`), else None (ask :meth:`choose`: a level in the
+        threads waits for one of them, and a move that waits should not hold up the
+        answer to the person's move before it)."""
+        if self.route(game, level) != "inline":
+            return None
+        move, seconds = _timed_move(game, state, level, seed, max_seconds)
+        self._took((game, level), seconds)
+        return move
 
     async def choose(self, game: str, state: State, level: str, seed: int,
                      max_seconds: float) -> str:

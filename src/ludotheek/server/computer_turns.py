@@ -45,29 +45,25 @@ class ComputerTurns:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def reply_now(self, live: LiveGame, state: State,
-                        version: int) -> tuple[str, int, State] | None:
+    def reply_now(self, live: LiveGame, state: State,
+                  version: int) -> tuple[str, int, State] | None:
         """The computer's reply in ``state`` (the game at ``version`` once the person's
-        move before it is stored), when a computer of an instant level is to move there
-        (:meth:`ComputerPool.instant`: no search with a time, so the person's answer waits
-        for it no longer than for a disk sync): its move, its seat and the state after it,
-        to be stored with the person's move and told with it. None otherwise (its turn
-        comes the usual way): a level that searches, a game over, a scaled-out site (its
-        turns are the worker pool's), or a player that failed."""
+        move before it is stored), when a computer is to move there whose level is asked
+        on the event loop by now (:meth:`ComputerPool.choose_now`): its move, its seat and
+        the state after it, to be stored with the person's move and told with it. None
+        otherwise (its turn comes the usual way): a level in the threads or one that
+        searches (the person's answer does not wait for them), a game over, a scaled-out
+        site (its turns are the worker pool's), or a player that failed."""
         seat = state.to_move
         if (self.service.scale_out is not None or state.is_over or seat is None
                 or live.seats[seat]["type"] != "computer"):
             return None
         level = live.seats[seat]["level"] or "normal"
-        pool = self.service.pool
-        if not pool.instant(live.game.name, level):
-            return None
         try:
-            move = await pool.choose(live.game.name, state, level, seed_for(live.seed, version),
-                                     self.service.settings.max_computer_seconds)
-            return move, seat, state.play(move)
-        except asyncio.CancelledError:
-            raise
+            move = self.service.pool.choose_now(live.game.name, state, level,
+                                                seed_for(live.seed, version),
+                                                self.service.settings.max_computer_seconds)
+            return None if move is None else (move, seat, state.play(move))
         except Exception:
             log.exception("the %s player of game %s failed", level, live.id)
             return None

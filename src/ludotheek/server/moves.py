@@ -109,7 +109,7 @@ async def play(service: GameService, live: LiveGame, written: str | ResignAction
         new_state = apply_move(live.state, written)
     except IllegalMove as exc:
         raise Invalid.of(exc) from exc
-    reply = (await service.turns.reply_now(live, new_state, live.version + 1)
+    reply = (service.turns.reply_now(live, new_state, live.version + 1)
              if with_reply else None)
     if reply is None:
         await commit(service, live, written, seat, new_state)
