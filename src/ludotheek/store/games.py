@@ -291,33 +291,39 @@ class GameStore:
         out: list[int | bool | StaleVersion | GameRow | NoRoom] = []
         sql = self._sql()
         with self.engine.begin() as conn:
-            for w in batch:  # plain driver SQL: this is the server's hottest path
+            # the driver's own cursor, in the same transaction: this is the server's hottest
+            # path, and SQLAlchemy's exec_driver_sql costs 14 us of CPU a statement against
+            # the cursor's 4 (docs/performance.md, "Throughput, fourth round")
+            cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+            for w in batch:
                 if isinstance(w, SeatJoined):
-                    res = conn.exec_driver_sql(sql["joined"], (now, w.game_id, w.seat))
-                    out.append(bool(res.rowcount == 1))
+                    cur.execute(sql["joined"], (now, w.game_id, w.seat))
+                    out.append(bool(cur.rowcount == 1))
                     continue
                 if isinstance(w, NewGame):
                     out.append(self._new_game(conn, sql, w, now))
                     continue
-                out.append(self._move(conn, sql, w, now))
+                out.append(self._move(cur, sql, w, now))
+            cur.close()
         return out
 
     @staticmethod
-    def _move(conn: Any, sql: dict[str, str], w: MoveWrite, now: float) -> int | StaleVersion:
-        """Store ``w`` (and its reply): the new version, or :class:`StaleVersion`."""
-        res = conn.exec_driver_sql(sql["update"], (
+    def _move(cur: Any, sql: dict[str, str], w: MoveWrite, now: float) -> int | StaleVersion:
+        """Store ``w`` (and its reply) with the driver's cursor ``cur``: the new version, or
+        :class:`StaleVersion`."""
+        cur.execute(sql["update"], (
             w.version + 1, now, w.to_move, w.status,
             json.dumps(w.result) if w.result is not None else None, w.game_id, w.version))
-        if res.rowcount != 1:
-            current = conn.exec_driver_sql(sql["version"], (w.game_id,)).scalar()
-            return StaleVersion(-1 if current is None else int(current))
-        conn.exec_driver_sql(sql["insert"], (w.game_id, w.version + 1, column_text(w.move), w.seat,
-                                             now))
+        if cur.rowcount != 1:
+            cur.execute(sql["version"], (w.game_id,))
+            row = cur.fetchone()
+            return StaleVersion(-1 if row is None else int(row[0]))
+        cur.execute(sql["insert"], (w.game_id, w.version + 1, column_text(w.move), w.seat, now))
         if w.reply is None:
             return w.version + 1
         if w.reply.version != w.version + 1 or w.reply.game_id != w.game_id:
             raise ValueError("a reply is the next move of the same game")
-        after = GameStore._move(conn, sql, w.reply, now)
+        after = GameStore._move(cur, sql, w.reply, now)
         if isinstance(after, StaleVersion):  # cannot be, the move before it just stored:
             raise RuntimeError(f"the reply in game {w.game_id} did not follow its move")
         return after
