@@ -169,6 +169,8 @@ class Games(Phase):
     #: acknowledged client moves: (game, version before the move, move)
     acked: list[tuple[str, int, str]] = field(default_factory=list, repr=False)
     views: int = 0
+    #: "views" messages: a move and the computer's reply told together
+    together: int = 0
     view_bytes: int = 0
     games_started: int = 0
     games_finished: int = 0
@@ -203,6 +205,7 @@ async def play(url: str, http: httpx.AsyncClient, phase: Games, stop: float,
                 # (asked by views=1; a server without it sends a "view" message each)
                 if msg["type"] == "views":
                     views = msg["views"]
+                    phase.together += 1
                 elif msg["type"] == "view":
                     views = [msg["view"]]
                 else:
@@ -316,6 +319,7 @@ async def in_processes(kind: str, target: str | int, connections: int, seconds: 
         if isinstance(whole, Games) and isinstance(phase, Games):
             whole.acked += phase.acked
             whole.views += phase.views
+            whole.together += phase.together
             whole.view_bytes += phase.view_bytes
             whole.games_started += phase.games_started
             whole.games_finished += phase.games_finished
@@ -406,6 +410,7 @@ async def measure(folder: Path, games: int, seconds: float, echo_seconds: float,
                  "moves_in_database": stored, "games_started": played.games_started,
                  "games_finished": played.games_finished, "views": played.views,
                  "views_per_second": round(played.views / played.seconds, 1),
+                 "views_messages": played.together,
                  "mean_view_bytes": round(played.view_bytes / max(1, played.views)),
                  "server_cpu_seconds": round(server_cpu, 2),
                  "computer_workers_cpu_seconds": round(workers_cpu, 2),
