@@ -164,3 +164,57 @@ def test_the_hint_button_says_what_the_strong_player_would_play(
     page.locator("#new-game").click()
     strong = "#set-opponent option[value=\"computer:strong\"]"
     page.wait_for_function(f"document.querySelector('{strong}').textContent.includes('1 s')")
+
+
+def _ws_game(server: ServerProcess, seed: int) -> tuple[str, str]:
+    r = httpx.post(f"{server.url}/api/games", json={"game": "wari", "seed": seed, "seats": [
+        {"type": "person"}, {"type": "computer", "level": "novice"}]})
+    assert r.status_code == 201, r.text
+    return r.json()["id"], r.json()["seats"][0]["token"]
+
+
+def _play_over_ws(server: ServerProcess, gid: str, token: str, most: int) -> tuple[int, int]:
+    """South's moves over a WebSocket that takes ``views`` until the game ends or ``most``
+    replies came with their moves: (the version reached, how many came together)."""
+    import json
+    import time
+
+    from websockets.sync.client import connect
+
+    url = server.url.replace("http", "ws") + f"/api/games/{gid}/live?token={token}&views=1"
+    together = 0
+    with connect(url) as ws:
+        view = json.loads(ws.recv())["view"]
+        while together < most and not view["over"]:
+            time.sleep(0.06)  # under the 20 messages a second a connection may send
+            ws.send(json.dumps({"type": "move", "move": view["legal_moves"][0],
+                                "version": view["version"]}))
+            while True:
+                msg = json.loads(ws.recv(timeout=20))
+                assert msg["type"] in ("view", "views"), msg
+                if msg["type"] == "views":
+                    together += 1
+                view = (msg["views"] if msg["type"] == "views" else [msg["view"]])[-1]
+                if view["over"] or (view["legal_moves"] and not view["thinking"]):
+                    break
+    return int(view["version"]), together
+
+
+def test_a_watching_page_shows_the_moves_told_together(server: ServerProcess,
+                                                        context_factory: Any) -> None:
+    """A move sent on a WebSocket that takes views=1 and the computer's instant reply come
+    to the page (which asks for views too) as one 'views' message: it draws both."""
+    together = 0
+    for seed in range(8):  # the server asks novice on its event loop after 20 quick moves
+        gid, token = _ws_game(server, seed)
+        together += _play_over_ws(server, gid, token, 100)[1]
+        if together:
+            break
+    assert together, "no reply was told with its move"
+    gid, token = _ws_game(server, 100)
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/play/{gid}")  # a spectator
+    page.wait_for_selector("#cup-1")
+    version, together = _play_over_ws(server, gid, token, 3)
+    assert together
+    page.wait_for_function(f"{DRAWN} === {version}", timeout=20_000)
