@@ -51,7 +51,10 @@ def play(game: str, results: str, seed: int, skip: set[str], only: set[str],
     done = valid_games(game, results, seed)
     print(sum((j[4].key, j[5]) not in done for j in todo), "games to play", flush=True)
     for job in todo:
-        if (job[4].key, job[5]) in valid_games(game, results, seed):
+        # the file is read again only for a game not played at the start (another run
+        # sharing the file may have played it since): reading it for every game was slow
+        if (job[4].key, job[5]) in done or (job[4].key, job[5]) in valid_games(
+                game, results, seed):
             continue
         ladder.append_result(results, ladder.play_one(*job), seed, plan, defs)
 
