@@ -10,7 +10,7 @@
 Levels, weakest first (docs/strength.md, "Wari"): the 2-ply search choosing with a
 temperature of 2 seeds (*beginner*), 1.4 (*novice*) and 1 (*easy*): it sees a capture coming
 a move ahead, and misses some; the 4-ply search choosing with a temperature of 1
-(*normal*) and 0.4 (*good*), and exactly (*expert*); 6 plies (*master*); *strong* is
+(*normal*) and 0.5 (*good*), and exactly (*expert*); 6 plies (*master*); *strong* is
 ``strong`` with 1 second a move. A temperature T chooses move m with probability
 proportional to exp((value(m) - best) / T), the values in seeds of the search.
 """
@@ -47,13 +47,16 @@ LEVELS: dict[str, Level] = {
     "novice": level("novice", "tempered", {"inner": "strong", "depth": 2, "temperature": 1.4}),
     "easy": level("easy", "tempered", {"inner": "strong", "depth": 2, "temperature": 1}),
     "normal": level("normal", "tempered", {"inner": "strong", "depth": 4, "temperature": 1}),
-    "good": level("good", "tempered", {"inner": "strong", "depth": 4, "temperature": 0.4}),
+    "good": level("good", "tempered", {"inner": "strong", "depth": 4, "temperature": 0.5}),
     "expert": level("expert", "strong", {"depth": 4}),
     "master": level("master", "strong", {"depth": 6}),
     "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
 }
 
 #: two seats; Wari has no chance, so each game starts with 4 random plies (both rotations
-#: of a deal the same); strong thinks its second a move (timed) and plays half the games
-RATING_PLAN = RatingPlan(seats=2, games=(300, 100, 4), timed=("strong",), slow=("strong",),
-                         slow_factor=0.1, opening=4)
+#: of a deal the same); strong thinks its second a move (timed) and its tables play a
+#: twentieth of the games (30 against master, 10 against expert, 1 against the others:
+#: each of its games takes about a minute); the others 600 between neighbours (300 gave
+#: them ± 41-68, docs/strength.md), 200 a step further
+RATING_PLAN = RatingPlan(seats=2, games=(600, 200, 4), timed=("strong",), slow=("strong",),
+                         slow_factor=0.05, opening=4)
