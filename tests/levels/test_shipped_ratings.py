@@ -18,6 +18,10 @@ from ludotheek.games import names
 #: the games whose ladder docs/strength.md says meets the issue
 MEETS_THE_ISSUE = ("haaienzee",)
 
+#: the gaps between neighbours that docs/strength.md says are not yet 100-300 points (every
+#: other gap of a rated ladder is): Wari's strong is 354 above master (45 games)
+GAPS_NOT_YET = {"wari": {("master", "strong")}}
+
 
 def shipped(game: str) -> dict[str, Any] | None:
     module = players.game_module(game)
@@ -77,3 +81,14 @@ def test_the_ladder_meets_the_issue(game: str) -> None:
     for a, b in itertools.pairwise(levels.values()):
         assert a.rating is not None and b.rating is not None
         assert 100 <= b.rating - a.rating <= 300, (a.name, b.name, b.rating - a.rating)
+
+
+@pytest.mark.parametrize("game", RATED)
+def test_the_gaps_are_100_to_300_points_but_those_said_not_yet(game: str) -> None:
+    data = shipped(game)
+    assert data is not None
+    open_gaps = GAPS_NOT_YET.get(game, set())
+    for g in data["gaps"]:
+        a, b = g["levels"]
+        within = 100 <= g["points"] <= 300
+        assert within != ((a, b) in open_gaps), (game, a, b, g["points"])
