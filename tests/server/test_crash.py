@@ -69,22 +69,24 @@ def test_kill_9_mid_game_keeps_every_acknowledged_move(tmp_path: Path) -> None:
 
 
 def test_kill_9_keeps_the_moves_acknowledged_over_the_websocket(tmp_path: Path) -> None:
-    """Moves sent on the live connection (``views=1``: a person's move and the instant
-    computer's reply stored in one transaction and told as one ``views`` message) are
-    acknowledged by that message; every one of them is there after a SIGKILL."""
+    """Moves sent on the live connection are acknowledged by the views it sends back (with
+    ``views=1`` a person's move and an instant computer's reply are stored in one transaction
+    and told as one ``views`` message, once the level is asked on the event loop: after 20
+    quick moves, so the later moves of this test on a machine that is not too busy); every
+    acknowledged move is there after a SIGKILL."""
     db = tmp_path / "crash.sqlite3"
     server = ServerProcess(db).start()
     try:
         base = server.url
         acknowledged: dict[str, list[str]] = {}
-        for seed in range(3):
+        for seed in range(4):
             r = _post(f"{base}/api/games", {"game": "wari", "seed": seed, "seats": [
                 {"type": "person"}, {"type": "computer", "level": "novice"}]})
             gid, south = r.json()["id"], r.json()["seats"][0]["token"]
             ws_url = base.replace("http://", "ws://") + f"/api/games/{gid}/live"
             with connect(f"{ws_url}?token={south}&views=1", open_timeout=20) as ws:
                 view = json.loads(ws.recv(20))["view"]
-                for _ in range(5):
+                for _ in range(8):
                     if view["to_move"] != 0 or not view["legal_moves"]:
                         break
                     ws.send(json.dumps({"type": "move", "move": view["legal_moves"][0],
@@ -94,8 +96,6 @@ def test_kill_9_keeps_the_moves_acknowledged_over_the_websocket(tmp_path: Path) 
                         msg = json.loads(ws.recv(20))
                         assert msg["type"] in ("view", "views"), msg
                         got = msg["views"] if msg["type"] == "views" else [msg["view"]]
-                        # the move and its reply, told together
-                        assert msg["type"] == "views" or got[-1]["version"] < target, msg
                         view = got[-1]
             acknowledged[gid] = list(view["moves"])
             assert len(acknowledged[gid]) >= 2
