@@ -5,6 +5,7 @@ the build command, background builds one at a time, the switch."""
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -209,6 +210,9 @@ def test_machine_code_is_stale_once_its_source_is_touched_or_its_cache_gone(
 class _Started:
     pid = 4242
 
+    def poll(self) -> int:
+        return 0  # ended
+
 
 def test_a_preloaded_data_set_does_not_wait_in_the_build_queue(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -225,6 +229,7 @@ def test_a_preloaded_data_set_does_not_wait_in_the_build_queue(
         return _Started()
 
     monkeypatch.setattr("ludotheek.resources.subprocess.Popen", popen)
+    monkeypatch.setattr(resources, "_BUILDS", [])
     provided = resources.FolderResources(tmp_path)
     assert provided.build_in_background("toy-quick") and provided.build_in_background(
         "toy-numbers")
@@ -257,3 +262,29 @@ def test_the_install_compiles_the_preloaded_data_sets() -> None:
     script = (Path(__file__).parents[1] / "scripts" / "ensure-env").read_text()
     install = script[script.index('if [ ! -f "$stamp" ]'):]
     assert "ludotheek build --preloaded" in install.split("touch")[0]
+
+
+def test_a_background_build_is_kept_until_it_has_ended(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process of a background build is kept (and reaped once ended), not dropped while
+    it runs: a dropped one warned "subprocess N is still running" whenever it was collected
+    (in CI it failed an unrelated test that happened to run then)."""
+    import warnings
+
+    monkeypatch.setattr(resources, "data_sets", lambda: {"toy-numbers": TOY})
+    slow = tmp_path / "slow-python"
+    slow.write_text("#!/bin/sh\nsleep 0.5\n")
+    slow.chmod(0o755)
+    monkeypatch.setattr("ludotheek.resources.sys.executable", str(slow))
+    monkeypatch.setattr(resources, "_BUILDS", [])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert resources.FolderResources(tmp_path / "data").build_in_background("toy-numbers")
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)], caught
+    kept = list(resources._BUILDS)
+    assert len(kept) == 1 and kept[0].poll() is None  # still running, and kept
+    kept[0].wait(10)
+    with subprocess.Popen(["sleep", "0.1"]) as later:  # the next build forgets the ended one
+        resources._keep(later)
+        now = resources._BUILDS
+        assert now == [later]

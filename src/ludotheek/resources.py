@@ -361,7 +361,20 @@ class FolderResources:
         log.close()
         os.write(fd, str(proc.pid).encode())
         os.close(fd)
+        _keep(proc)
         return True
+
+
+#: the background builds this process started, kept until they have ended: a Popen dropped
+#: while its child runs warns (ResourceWarning) when it is collected, and an ended child
+#: that is never waited for stays a zombie
+_BUILDS: list[subprocess.Popen[bytes]] = []
+
+
+def _keep(proc: subprocess.Popen[bytes]) -> None:
+    """Keep ``proc``; forget (and reap) the builds that have ended."""
+    _BUILDS[:] = [p for p in _BUILDS if p.poll() is None]
+    _BUILDS.append(proc)
 
 
 def _cache_present() -> bool:
