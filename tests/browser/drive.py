@@ -53,3 +53,15 @@ def two_taps(page: Any, target: Any) -> None:
     target.wait_for()
     target.tap()
     wait_after(page, before)
+
+
+#: the centres of the page's visible "look here" rings (a hint's or a note's places)
+RINGS = """() => [...document.querySelectorAll('body > .learn-ring.look')]
+  .filter((r) => !r.hidden).map((r) => { const b = r.getBoundingClientRect();
+    return [b.x + b.width / 2, b.y + b.height / 2]; })"""
+
+
+def centre(page: Any, selector: str) -> tuple[float, float]:
+    """The centre of ``selector``'s box on the page."""
+    b = page.locator(selector).bounding_box()
+    return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2

@@ -11,23 +11,13 @@ import pytest
 
 from ludotheek import lessons
 from ludotheek.core.record import text_of
+from tests.browser.drive import RINGS, centre
 from tests.browser.records import import_record
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
 
 BOARD = "#aq-board"
-#: the centres of the visible "look here" rings
-RINGS = """() => [...document.querySelectorAll('body > .learn-ring.look')]
-  .filter((r) => !r.hidden).map((r) => { const b = r.getBoundingClientRect();
-    return [b.x + b.width / 2, b.y + b.height / 2]; })"""
-
-
-def _centre(page: Any, selector: str) -> tuple[float, float]:
-    b = page.locator(selector).bounding_box()
-    return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
-
-
 def _click_path(page: Any, move: str) -> None:
     """Reach the build ``move`` by clicks: its worker, its builder, its kind, its rotation."""
     worker, space, kind, _square, rotation = move.split()
@@ -73,7 +63,7 @@ def test_a_closing_for_nothing_is_noted_and_ringed_in_norwegian(
     page.wait_for_function(f"({RINGS})().length === 2")
     rings = page.evaluate(RINGS)
     for selector in (f"{BOARD} #sq-{square}", f"{BOARD} #worker-{worker}"):
-        x, y = _centre(page, selector)
+        x, y = centre(page, selector)
         assert any(abs(x - a) < 3 and abs(y - b) < 3 for a, b in rings), (selector, rings)
     page.locator("#warning-back").click()
     warning.wait_for(state="detached")

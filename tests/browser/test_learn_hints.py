@@ -11,21 +11,11 @@ import httpx
 import pytest
 
 from ludotheek import lessons
+from tests.browser.drive import RINGS, centre
 from tests.browser.records import import_record
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
-
-#: the visible "look here" rings' boxes
-RINGS = """() => [...document.querySelectorAll('body > .learn-ring.look')]
-  .filter((r) => !r.hidden).map((r) => { const b = r.getBoundingClientRect();
-    return [b.x + b.width / 2, b.y + b.height / 2]; })"""
-
-
-def _centre(page: Any, selector: str) -> tuple[float, float]:
-    b = page.locator(selector).bounding_box()
-    return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
-
 
 def test_a_haaienzee_hint_in_dutch_rings_the_spot_colour_and_direction(
         server: ServerProcess, context_factory: Any) -> None:
@@ -48,7 +38,7 @@ def test_a_haaienzee_hint_in_dutch_rings_the_spot_colour_and_direction(
     page.wait_for_function(f"({RINGS})().length === 3")
     rings = page.evaluate(RINGS)
     for selector in (f"#hex-{hex_name}", f"#hz-colour-{colour}", f"#hz-dir-{facing}"):
-        x, y = _centre(page, selector)
+        x, y = centre(page, selector)
         assert any(abs(x - a) < 3 and abs(y - b) < 3 for a, b in rings), selector
     # choosing the colour takes its ring away
     page.locator(f"#hz-colour-{colour}").click()
@@ -118,7 +108,7 @@ def test_a_hint_in_words_with_its_move_ringed_on_the_board(
     page.wait_for_function(f"({RINGS})().length === {len(selectors)}")
     rings = page.evaluate(RINGS)
     for selector in selectors:
-        x, y = _centre(page, selector)
+        x, y = centre(page, selector)
         assert any(abs(x - a) < 3 and abs(y - b) < 3 for a, b in rings), (selector, rings)
     assert not errors, errors
 

@@ -4,12 +4,14 @@ the opponent can end the game before the round is over."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import httpx
 import pytest
 
 from ludotheek import lessons
+from ludotheek.core.record import Entry
 from ludotheek.games.haaienzee.learn import advice
 from tests.browser.records import import_record
 from tests.serverproc import ServerProcess
@@ -94,6 +96,20 @@ def test_haaienzee_reach_legend_whatever_arrives_first(
     assert "could eat on its first turn" in page.locator("#learn-legend").inner_text()
 
 
+def _haaienzee_page(server: ServerProcess, context_factory: Any, options: dict[str, Any],
+                    seed: int, moves: Sequence[Entry]) -> tuple[str, Any]:
+    """The game of ``moves`` imported with seat 1 at the easy level, its page opened in
+    English with the warnings on for seat 0: the game's id and the page."""
+    data = import_record(server.url, "haaienzee", options, seed, moves,
+                         [{"type": "person"}, {"type": "computer", "level": "easy"}])
+    gid, token = data["id"], data["seats"][0]["token"]
+    ctx = context_factory("en", warnings=True)
+    ctx.add_init_script("localStorage.setItem('ludotheek.haaienzee.delay', '0');")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/play/{gid}#token={token}")
+    return gid, page
+
+
 def test_haaienzee_a_turn_that_leaves_the_shark_nothing_in_reach_is_warned(
         server: ServerProcess, context_factory: Any) -> None:
     """In round 1 of the guided game's sea, Yellow's shark 2 turning right into the empty hex
@@ -104,14 +120,8 @@ def test_haaienzee_a_turn_that_leaves_the_shark_nothing_in_reach_is_warned(
     at, move = 8, "R H9"
     state = lessons.positions("haaienzee", rec)[at]
     assert [n["code"] for n in advice(state, move)] == ["haaienzee.nothing_in_reach"]
-    data = import_record(server.url, "haaienzee", dict(rec.options), rec.seed,
-                         list(rec.moves[:at]),
-                         [{"type": "person"}, {"type": "computer", "level": "easy"}])
-    gid, token = data["id"], data["seats"][0]["token"]
-    ctx = context_factory("en", warnings=True)
-    ctx.add_init_script("localStorage.setItem('ludotheek.haaienzee.delay', '0');")
-    page = ctx.new_page()
-    page.goto(f"{server.url}/play/{gid}#token={token}")
+    gid, page = _haaienzee_page(server, context_factory, dict(rec.options), rec.seed,
+                                rec.moves[:at])
     page.locator("#hz-board[data-mine='1'] #hex-H9.target").wait_for()
     page.locator("#hex-H9").click()
     warning = page.locator("#learn-warning")
@@ -138,13 +148,7 @@ def test_haaienzee_a_turn_after_which_the_opponent_can_end_the_game_is_warned(
 
     state = _round_state(42)
     assert "haaienzee.opponent_can_end" in [n["code"] for n in advice(state, "-")]
-    data = import_record(server.url, "haaienzee", {}, 0, ROUND_GAME[:42],
-                         [{"type": "person"}, {"type": "computer", "level": "easy"}])
-    gid, token = data["id"], data["seats"][0]["token"]
-    ctx = context_factory("en", warnings=True)
-    ctx.add_init_script("localStorage.setItem('ludotheek.haaienzee.delay', '0');")
-    page = ctx.new_page()
-    page.goto(f"{server.url}/play/{gid}#token={token}")
+    gid, page = _haaienzee_page(server, context_factory, {}, 0, ROUND_GAME[:42])
     page.locator("#hz-board[data-mine='1'] #hex-J10.target").wait_for()
     page.locator("#hz-pass").click()
     warning = page.locator("#learn-warning")

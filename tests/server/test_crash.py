@@ -18,6 +18,15 @@ def _post(url: str, body: object, token: str | None = None) -> httpx.Response:
     return httpx.post(url, json=body, headers=headers, timeout=10)
 
 
+def _killed_and_restarted(server: ServerProcess, db: Path) -> ServerProcess:
+    """SIGKILL ``server``, check that its database is whole, start it again on its port."""
+    server.kill()
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+    return ServerProcess(db, port=server.port).start()
+
+
 def test_kill_9_mid_game_keeps_every_acknowledged_move(tmp_path: Path) -> None:
     db = tmp_path / "crash.sqlite3"
     server = ServerProcess(db).start()
@@ -49,11 +58,7 @@ def test_kill_9_mid_game_keeps_every_acknowledged_move(tmp_path: Path) -> None:
         assert _post(f"{base}/api/games/{pending}/moves", {"move": "3", "version": 0},
                      south).status_code == 200
         time.sleep(0.2)
-        server.kill()
-        conn = sqlite3.connect(db)
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        conn.close()
-        server = ServerProcess(db, port=server.port).start()
+        server = _killed_and_restarted(server, db)
         for gid, moves in acknowledged.items():
             assert httpx.get(f"{base}/api/games/{gid}").json()["moves"] == moves
         deadline = time.monotonic() + 20
@@ -99,11 +104,7 @@ def test_kill_9_keeps_the_moves_acknowledged_over_the_websocket(tmp_path: Path) 
                         view = got[-1]
             acknowledged[gid] = list(view["moves"])
             assert len(acknowledged[gid]) >= 2
-        server.kill()
-        conn = sqlite3.connect(db)
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        conn.close()
-        server = ServerProcess(db, port=server.port).start()
+        server = _killed_and_restarted(server, db)
         for gid, moves in acknowledged.items():
             assert httpx.get(f"{base}/api/games/{gid}").json()["moves"] == moves
     finally:
