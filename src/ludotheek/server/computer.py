@@ -86,23 +86,16 @@ class ComputerPool:
     :data:`INLINE_LIMIT`, it is asked right away on the event loop, which costs far
     less than a thread (the largest cost of a busy server after its sockets:
     docs/performance.md). A move on the loop that takes longer sends that level
-    back to the threads, and it comes back only after twice as many quick moves as
-    the last time: a player that is slow now and then (a garbage collection, a long
-    capture sequence to search, a machine this busy) holds the server up seldom, one
-    that is often slow soon never again. A slow move in a thread only starts the
-    count again.
+    back to the threads for good, so that no slow player holds up the server twice.
     """
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._executor: Executor | None = None
         self._threads = ThreadPoolExecutor(2, thread_name_prefix="computer-quick")
-        #: (game, level) -> quick moves in a row so far (an instant level); as many as
-        #: ``_needed`` or more: asked on the loop; absent: not yet looked up
+        #: (game, level) -> quick moves in a row so far (an instant level), INLINE_AFTER
+        #: or more: asked on the loop; -1: always in a thread; absent: not yet looked up
         self._quick: dict[tuple[str, str], int] = {}
-        #: (game, level) -> the quick moves in a row it needs to be asked on the loop:
-        #: INLINE_AFTER, doubled after each slow move there
-        self._needed: dict[tuple[str, str], int] = {}
         self._searching: set[tuple[str, str]] = set()
 
     def _get(self) -> Executor:
@@ -136,19 +129,13 @@ class ComputerPool:
                 self._searching.add(key)
                 return "process"
             self._quick[key] = 0
-            self._needed[key] = INLINE_AFTER
-        return "inline" if self._quick[key] >= self._needed[key] else "thread"
+        return "inline" if self._quick[key] >= INLINE_AFTER else "thread"
 
     def _took(self, key: tuple[str, str], seconds: float) -> None:
         count = self._quick[key]
         if seconds > INLINE_LIMIT:
-            # on the loop it held everyone up: back to the threads, for twice as many quick
-            # moves as last time; in a thread it held up no one (the first move loads what
-            # the level needs, half a second for Wari's novice): the count starts again
-            if count >= self._needed[key]:
-                self._needed[key] *= 2
-            self._quick[key] = 0
-        else:
+            self._quick[key] = -1
+        elif count >= 0:
             self._quick[key] = count + 1
 
     def choose_now(self, game: str, state: State, level: str, seed: int,
