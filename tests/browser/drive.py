@@ -65,3 +65,24 @@ def centre(page: Any, selector: str) -> tuple[float, float]:
     """The centre of ``selector``'s box on the page."""
     b = page.locator(selector).bounding_box()
     return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+
+
+#: whether every element of the selectors has a visible ring centred on it (within 3 px)
+_RINGED_ALL = """(selectors) => {
+  const rings = (""" + RINGS + """)();
+  return selectors.every((s) => {
+    const b = document.querySelector(s).getBoundingClientRect();
+    const x = b.x + b.width / 2, y = b.y + b.height / 2;
+    return rings.some(([a, c]) => Math.abs(x - a) < 3 && Math.abs(y - c) < 3);
+  });
+}"""
+
+
+def wait_ringed(page: Any, selectors: list[str], timeout: float = 10_000) -> None:
+    """Wait until each of ``selectors`` is ringed (a ring is placed a frame after what moved
+    the board, a note above it say); on a timeout, say where the rings and the places are."""
+    try:
+        page.wait_for_function(_RINGED_ALL, arg=selectors, timeout=timeout)
+    except Exception as exc:
+        places = {s: centre(page, s) for s in selectors}
+        raise AssertionError(f"not ringed: {places}, rings {page.evaluate(RINGS)}") from exc

@@ -11,7 +11,7 @@ import pytest
 
 from ludotheek import lessons
 from ludotheek.core.record import text_of
-from tests.browser.drive import RINGS, centre
+from tests.browser.drive import RINGS, wait_ringed
 from tests.browser.records import import_record
 from tests.serverproc import ServerProcess
 
@@ -61,10 +61,7 @@ def test_a_closing_for_nothing_is_noted_and_ringed_in_norwegian(
     assert "får 0" in text and "Velg på nytt" in text, text
     # the square the tile goes on and the worker it closes are ringed while the note is shown
     page.wait_for_function(f"({RINGS})().length === 2")
-    rings = page.evaluate(RINGS)
-    for selector in (f"{BOARD} #sq-{square}", f"{BOARD} #worker-{worker}"):
-        x, y = centre(page, selector)
-        assert any(abs(x - a) < 3 and abs(y - b) < 3 for a, b in rings), (selector, rings)
+    wait_ringed(page, [f"{BOARD} #sq-{square}", f"{BOARD} #worker-{worker}"])
     page.locator("#warning-back").click()
     warning.wait_for(state="detached")
     page.wait_for_function(f"({RINGS})().length === 0")

@@ -204,17 +204,16 @@ def test_a_watching_page_shows_the_moves_told_together(server: ServerProcess,
                                                         context_factory: Any) -> None:
     """A move sent on a WebSocket that takes views=1 and the computer's instant reply come
     to the page (which asks for views too) as one 'views' message: it draws both."""
+    # the server asks novice on its event loop after 20 quick moves, and for good in a thread
+    # after one slow move there: the page watches each game until replies come together
+    page = context_factory().new_page()
     together = 0
-    for seed in range(8):  # the server asks novice on its event loop after 20 quick moves
+    for seed in range(8):
         gid, token = _ws_game(server, seed)
-        together += _play_over_ws(server, gid, token, 100)[1]
+        page.goto(f"{server.url}/play/{gid}")  # a spectator
+        page.wait_for_selector("#cup-1")
+        version, together = _play_over_ws(server, gid, token, 3)
         if together:
             break
     assert together, "no reply was told with its move"
-    gid, token = _ws_game(server, 100)
-    page = context_factory().new_page()
-    page.goto(f"{server.url}/play/{gid}")  # a spectator
-    page.wait_for_selector("#cup-1")
-    version, together = _play_over_ws(server, gid, token, 3)
-    assert together
     page.wait_for_function(f"{DRAWN} === {version}", timeout=20_000)

@@ -79,6 +79,35 @@ def test_a_slow_move_sends_an_instant_level_back_to_the_threads_for_good(
         pool.close()
 
 
+def test_a_slow_move_in_a_thread_only_starts_the_count_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow move in a thread held up no one: the first one loads what the level needs
+    (Wari's novice: half a second), a garbage collection may fall in any. Were it counted
+    as on the loop, an instant level would seldom leave the threads."""
+    monkeypatch.setattr(computer, "INLINE_LIMIT", 0.5)
+    pool = ComputerPool(0)
+    real = computer.compute_move
+    calls = {"n": 0}
+
+    def first_slow(*args: Any) -> str:
+        calls["n"] += 1
+        if calls["n"] in (1, 6):
+            end = time.thread_time() + 0.6
+            while time.thread_time() < end:
+                pass
+        return real(*args)
+
+    monkeypatch.setattr(computer, "compute_move", first_slow)
+    try:
+        _moves(pool, "easy", 6)  # the 6th is slow: the count starts again after it
+        _moves(pool, "easy", INLINE_AFTER - 1)
+        assert pool.route("wari", "easy") == "thread"
+        _moves(pool, "easy", 1)
+        assert pool.route("wari", "easy") == "inline"
+    finally:
+        pool.close()
+
+
 def test_a_level_that_searches_goes_to_the_worker_pool() -> None:
     pool = ComputerPool(0)
     try:

@@ -86,7 +86,8 @@ class ComputerPool:
     :data:`INLINE_LIMIT`, it is asked right away on the event loop, which costs far
     less than a thread (the largest cost of a busy server after its sockets:
     docs/performance.md). A move on the loop that takes longer sends that level
-    back to the threads for good, so that no slow player holds up the server twice.
+    back to the threads for good, so that no slow player holds up the server twice;
+    a slower one in a thread only starts the count again.
     """
 
     def __init__(self, workers: int) -> None:
@@ -134,7 +135,10 @@ class ComputerPool:
     def _took(self, key: tuple[str, str], seconds: float) -> None:
         count = self._quick[key]
         if seconds > INLINE_LIMIT:
-            self._quick[key] = -1
+            # on the loop it held everyone up: back to the threads for good; in a thread it
+            # held up no one (the first move loads what the level needs, half a second for
+            # Wari's novice; a garbage collection may fall in any move): count again
+            self._quick[key] = -1 if count >= INLINE_AFTER else min(count, 0)
         elif count >= 0:
             self._quick[key] = count + 1
 
