@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from ludotheek import lessons
-from tests.browser.drive import RINGS, centre
+from tests.browser.drive import RINGS, wait_ringed
 from tests.browser.records import import_record
 from tests.serverproc import ServerProcess
 
@@ -36,10 +36,7 @@ def test_a_haaienzee_hint_in_dutch_rings_the_spot_colour_and_direction(
     assert httpx.get(f"{server.url}/api/games/{r['id']}").json()["version"] == 0
     # rings on the hex, the colour and the direction (none chosen yet)
     page.wait_for_function(f"({RINGS})().length === 3")
-    rings = page.evaluate(RINGS)
-    for selector in (f"#hex-{hex_name}", f"#hz-colour-{colour}", f"#hz-dir-{facing}"):
-        x, y = centre(page, selector)
-        assert any(abs(x - a) < 3 and abs(y - b) < 3 for a, b in rings), selector
+    wait_ringed(page, [f"#hex-{hex_name}", f"#hz-colour-{colour}", f"#hz-dir-{facing}"])
     # choosing the colour takes its ring away
     page.locator(f"#hz-colour-{colour}").click()
     page.wait_for_function(f"({RINGS})().length === 2")
@@ -106,10 +103,7 @@ def test_a_hint_in_words_with_its_move_ringed_on_the_board(
     assert httpx.get(f"{server.url}/api/games/{gid}").json()["version"] == at   # nothing played
     # the move drawn on the board: a ring on each of its places
     page.wait_for_function(f"({RINGS})().length === {len(selectors)}")
-    rings = page.evaluate(RINGS)
-    for selector in selectors:
-        x, y = centre(page, selector)
-        assert any(abs(x - a) < 3 and abs(y - b) < 3 for a, b in rings), (selector, rings)
+    wait_ringed(page, selectors)
     assert not errors, errors
 
 
