@@ -349,9 +349,14 @@ def test_the_hint_box_keeps_its_place_while_the_computer_moves(
     page = context_factory().new_page()
     page.add_init_script("localStorage.setItem('ludotheek.haaienzee.delay', '2500');")
     _open(page, server, gid, tokens[0])
+    # where the board is when first drawn: nothing that comes later moves it (the "How to
+    # play" button came after the learn index and made the header 15 px taller; learn.css,
+    # which shapes the Hint box above the board, came after the first view: 30 px more)
     page.wait_for_selector("#hz-board[data-mine='1']")
-    page.wait_for_timeout(300)  # the board fitted
     top = page.locator("#hz-board").bounding_box()["y"]
+    page.wait_for_selector("#howto-button")
+    page.wait_for_timeout(300)  # the board fitted
+    assert page.locator("#hz-board").bounding_box()["y"] == top
     assert page.locator("#hint").is_enabled()
     page.locator("#hz-board g.cell.free").first.click()
     # my placement shown, the computer's held back 2.5 s: the computer is to move

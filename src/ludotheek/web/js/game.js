@@ -408,7 +408,9 @@ async function main() {
   installErrorReports(t, () => ({ game: first.game, game_id: gameId, version: current ? current.version : first.version }));
   document.body.dataset.game = first.game;
   module = await import(`./games/${first.game}.js`);
-  await loadStylesheet("shell");
+  // the Hint box (above the board) takes its shape from learn.css: loaded before the first
+  // view is drawn, or the board moves down when it comes
+  await Promise.all([loadStylesheet("shell"), loadStylesheet("learn")]);
   if (module.stylesheet) await module.stylesheet();
   const ctx = {
     gameId, t, play, resign, undo, held: () => held,
