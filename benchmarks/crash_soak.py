@@ -1,15 +1,21 @@
 """Crash safety: kill the server (SIGKILL) at random moments while scripted clients play,
 restart it, and check that nothing acknowledged was lost.
 
-Scripted clients keep ``--games`` games going over HTTP: Wari between two people, Wari
+Scripted clients keep ``--games`` games going: over HTTP, Wari between two people, Wari
 against a computer (easy, normal, or strong in a worker process), Akwaier with six
-people, Akwaier with one person and five computers. A client writes down a move only
-when the server has acknowledged it (200). A finished game is replaced by a new one.
+people, Akwaier with one person and five computers; over the game's WebSocket with
+``views=1``, a person against instant computers (Wari against easy and novice, Akwaier
+against five easy ones), where a move and the computer's reply are stored in one
+transaction and told as one ``views`` message once the level is asked on the event loop.
+A client writes down a move only when the server has acknowledged it (HTTP 200; on the
+WebSocket, a view that holds it), and on the WebSocket every move it is told of (the
+computers' replies too). A finished game is replaced by a new one.
 After a random time of play (``--min``..``--max`` seconds) the whole server process group
 gets SIGKILL, mid-request. Then:
 
 - SQLite's ``PRAGMA integrity_check`` on the database file is "ok";
-- every acknowledged move is in the database, at its place;
+- every acknowledged move, and every move told over the WebSocket, is in the database, at
+  its place;
 - the server restarts, and every game in the database loads (it is replayed from its
   moves) with the moves the database holds;
 - games where a computer was to move when the server died get their move after the
@@ -35,18 +41,23 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import websockets
 
 from benchmarks.looprun import in_own_loop
 from tests.serverproc import ServerProcess
 
-#: the kinds of games the clients play: (game, seats); "p" a person, else a computer level
-KINDS: list[tuple[str, list[str]]] = [
-    ("wari", ["p", "p"]),
-    ("wari", ["p", "easy"]),
-    ("akwaier", ["p"] * 6),
-    ("wari", ["normal", "p"]),
-    ("akwaier", ["p", "normal", "normal", "easy", "normal", "normal"]),
-    ("wari", ["p", "strong"]),
+#: the kinds of games the clients play: (game, seats, over the WebSocket); "p" a person,
+#: else a computer level. A WebSocket game has one person, whose connection asks views=1.
+KINDS: list[tuple[str, list[str], bool]] = [
+    ("wari", ["p", "p"], False),
+    ("wari", ["p", "easy"], True),
+    ("wari", ["p", "easy"], False),
+    ("akwaier", ["p"] * 6, False),
+    ("wari", ["novice", "p"], True),
+    ("wari", ["normal", "p"], False),
+    ("akwaier", ["p", "normal", "normal", "easy", "normal", "normal"], False),
+    ("akwaier", ["p"] + ["easy"] * 5, True),
+    ("wari", ["p", "strong"], False),
 ]
 SERVER_ARGS = ("--requests-per-second", "0", "--max-games-per-client", "1000000",
                "--max-computer-seconds", "0.2")
@@ -70,6 +81,10 @@ class Game:
     #: acknowledged moves: version before the move -> the move
     acked: dict[int, str] = field(default_factory=dict)
     over: bool = False
+    #: played over the WebSocket (views=1)
+    live: bool = False
+    #: moves told over the WebSocket (the computers' among them): version before -> move
+    told: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -78,6 +93,11 @@ class Report:
     games: int = 0
     games_finished: int = 0
     moves_acknowledged: int = 0
+    #: of them over the WebSocket, and of those told in one views message with a reply
+    moves_acknowledged_live: int = 0
+    moves_acknowledged_with_reply: int = 0
+    #: moves of others (the computers' replies) told over the WebSocket, checked as well
+    moves_told_live: int = 0
     moves_checked: int = 0
     moves_in_database: int = 0
     computer_turns_pending_at_kill: int = 0
@@ -95,7 +115,9 @@ class Report:
         median = restart[len(restart) // 2] if restart else 0.0
         return (f"{self.kills} kills survived in {self.seconds:.0f} s: "
                 f"{self.moves_acknowledged} acknowledged moves in {self.games} games "
-                f"({self.games_finished} finished), all present after every kill "
+                f"({self.games_finished} finished; {self.moves_acknowledged_live} over the "
+                f"WebSocket, {self.moves_acknowledged_with_reply} told with the computer's "
+                f"reply), all present after every kill "
                 f"({self.moves_checked} checks, {self.moves_in_database} moves in the database); "
                 f"{self.games_loaded} game loads after restarts; "
                 f"{self.computer_turns_pending_at_kill} computer turns pending at a kill, "
@@ -117,7 +139,7 @@ class Soak:
 
     # --- the clients ----------------------------------------------------------------
     async def create(self, http: httpx.AsyncClient) -> Game:
-        game, seats = KINDS[self.kinds % len(KINDS)]
+        game, seats, live = KINDS[self.kinds % len(KINDS)]
         self.kinds += 1
         body = {"game": game, "seed": self.rng.randrange(2**31), "seats": [
             {"type": "person"} if s == "p" else {"type": "computer", "level": s}
@@ -126,7 +148,7 @@ class Soak:
         r.raise_for_status()
         data = r.json()
         g = self.games[data["id"]] = Game(data["id"], game,
-                                          [s["token"] for s in data["seats"]])
+                                          [s["token"] for s in data["seats"]], live=live)
         self.report.games += 1
         return g
 
@@ -158,6 +180,57 @@ class Soak:
                 raise Lost(f"game {g.id}: {move!r} at version {mine['version']} got "
                            f"{r.status_code} {r.text}")
 
+    async def play_live(self, http: httpx.AsyncClient, g: Game, rng: random.Random) -> Game:
+        """Play ``g`` (one person) over its WebSocket with views=1 until it is over, then
+        start another game and return it. A move is acknowledged by a view that holds it."""
+        seat = next(i for i, t in enumerate(g.tokens) if t is not None)
+        url = (self.server.url.replace("http", "ws", 1)
+               + f"/api/games/{g.id}/live?token={g.tokens[seat]}&views=1")
+        async with websockets.connect(url, max_size=2**22, compression=None,
+                                      open_timeout=30) as ws:
+            sent: tuple[int, str] | None = None  # (version before it, the move)
+            while True:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                if msg["type"] == "views":
+                    views = msg["views"]
+                elif msg["type"] == "view":
+                    views = [msg["view"]]
+                elif msg["type"] == "error" and msg.get("status") == 409 and sent:
+                    self.report.refused_moves += 1  # a computer moved first: look again
+                    sent = None
+                    await ws.send(json.dumps({"type": "view"}))
+                    continue
+                elif msg["type"] == "error":
+                    raise Lost(f"game {g.id}: {sent!r} over the WebSocket got {msg}")
+                else:
+                    continue  # a notice
+                for view in views:
+                    moves = view["moves"]
+                    if sent is not None and view["version"] > sent[0]:
+                        if moves[sent[0]] != sent[1]:
+                            raise Lost(f"game {g.id}: {sent[1]!r} sent at version "
+                                       f"{sent[0]}, the view holds {moves[sent[0]]!r}")
+                        g.acked[sent[0]] = sent[1]
+                        self.report.moves_acknowledged += 1
+                        self.report.moves_acknowledged_live += 1
+                        if len(views) > 1:
+                            self.report.moves_acknowledged_with_reply += 1
+                        sent = None
+                    for at, move in enumerate(moves):
+                        if at not in g.acked and at not in g.told:
+                            g.told[at] = move
+                            self.report.moves_told_live += 1
+                last = views[-1]
+                if last["over"]:
+                    g.over = True
+                    self.report.games_finished += 1
+                    return await self.create(http)
+                if sent is None and last["legal_moves"] and not last["thinking"]:
+                    move = rng.choice(last["legal_moves"])
+                    sent = (last["version"], move)
+                    await ws.send(json.dumps({"type": "move", "move": move,
+                                              "version": last["version"]}))
+
     async def round(self, seconds: float) -> None:
         """Play for ``seconds``, then kill the server in the middle of it all."""
         async with httpx.AsyncClient(base_url=self.server.url, timeout=30, limits=LIMITS) as http:
@@ -167,7 +240,7 @@ class Soak:
             async def forever(g: Game) -> None:
                 rng = random.Random(self.rng.random())
                 while True:
-                    g = await self.play(http, g, rng)
+                    g = await (self.play_live if g.live else self.play)(http, g, rng)
 
             tasks = [asyncio.create_task(forever(g)) for g in list(self.games.values())
                      if not g.over]
@@ -214,6 +287,12 @@ class Soak:
             for at, move in g.acked.items():
                 if at >= len(moves) or moves[at] != move:
                     raise Lost(f"game {g.id}: acknowledged move {at + 1} ({move!r}) is "
+                               f"{'missing' if at >= len(moves) else repr(moves[at])}")
+                self.report.moves_checked += 1
+            for at, move in g.told.items():
+                if at >= len(moves) or moves[at] != move:
+                    raise Lost(f"game {g.id}: move {at + 1} ({move!r}), told over the "
+                               f"WebSocket, is "
                                f"{'missing' if at >= len(moves) else repr(moves[at])}")
                 self.report.moves_checked += 1
         self.report.moves_in_database = sum(len(s[3]) for s in stored.values())
