@@ -2,10 +2,11 @@
 
 The documented file is used as it is, with the host name, ports and certificate
 paths replaced: pages over HTTPS with the security headers, the plain-HTTP
-redirect, WebSocket moves through the proxy, the per-address limits counted
-per real client (clients from 127.0.0.2 and 127.0.0.3; nginx itself connects
-from 127.0.0.1, a trusted proxy by default), ludotheek's own answer to a body
-over its limit, and an access log without seat secrets.
+redirect, WebSocket moves through the proxy, the per-address limits (games in
+progress, the request rate) counted per real client (clients from 127.0.0.2,
+127.0.0.3 and so on; nginx itself connects from 127.0.0.1, a trusted proxy by
+default), ludotheek's own answer to a body over its limit, and an access log
+without seat secrets.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CONF = ROOT / "docs" / "deploy" / "nginx-ludotheek.conf"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
 OPENSSL = shutil.which("openssl")
+
+#: the backend's request rate per address (a request in 1,000 s) and its burst
+RATE, BURST = 0.001, 20
 
 pytestmark = [
     pytest.mark.slow,
@@ -92,8 +96,11 @@ http {{
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     tmp = Path(tmp_path_factory.mktemp("nginx"))
+    # the request rate: a burst of 20, then a request in 1,000 s, so that an address has
+    # exactly 20 for as long as the tests run (the others make at most six from each)
     backend = ServerProcess(tmp / "db.sqlite3", workers=0,
-                            args=("--max-games-per-client", "3", "--requests-per-second", "0"))
+                            args=("--max-games-per-client", "3", "--requests-per-second",
+                                  str(RATE), "--requests-burst", str(BURST)))
     https_port, http_port = free_port(), free_port()
     main = _config(tmp, https_port, http_port, backend.port)
     assert NGINX is not None  # else the module is skipped
@@ -185,6 +192,26 @@ def test_the_limits_count_each_real_client_not_the_proxy(site: Site) -> None:
         forged = first.post("/api/games", headers={"X-Forwarded-For": "198.51.100.7"},
                             json={"game": "wari", "seats": [{"type": "person"}] * 2})
         assert forged.status_code == 429
+
+
+def test_the_request_rate_is_limited_per_real_client(site: Site) -> None:
+    # one household hammers the API through the proxy until it is refused; another, behind
+    # the same proxy, is still served. Without the forwarded address (nginx connects from
+    # 127.0.0.1 for both) the second would be refused as well.
+    with site.client("127.0.0.7") as hammer, site.client("127.0.0.8") as other:
+        codes = [hammer.get("/api/meta").status_code for _ in range(BURST + 1)]
+        assert codes == [200] * BURST + [429], codes
+        refused = hammer.get("/api/meta")
+        assert refused.status_code == 429
+        assert int(refused.headers["retry-after"]) >= 1
+        assert "requests a second from your address" in refused.json()["error"]
+        assert other.get("/api/meta").status_code == 200
+        # a forged X-Forwarded-For does not give the hammering client a fresh bucket
+        forged = hammer.get("/api/meta", headers={"X-Forwarded-For": "198.51.100.8"})
+        assert forged.status_code == 429
+        # pages and static files are not counted: the refused client still gets the site
+        assert hammer.get("/").status_code == 200
+        assert hammer.get("/static/js/lobby.js").status_code == 200
 
 
 def test_a_body_over_the_limit_gets_ludotheeks_own_answer(site: Site) -> None:
