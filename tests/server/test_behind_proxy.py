@@ -1,12 +1,15 @@
-"""The site behind Debian's nginx with HTTPS, configured by docs/deploy/nginx-ludotheek.conf.
+"""The site behind Debian's nginx and Caddy with HTTPS, configured by docs/deploy/'s files.
 
-The documented file is used as it is, with the host name, ports and certificate
-paths replaced: pages over HTTPS with the security headers, the plain-HTTP
-redirect, WebSocket moves through the proxy, the per-address limits (games in
-progress, the request rate) counted per real client (clients from 127.0.0.2,
-127.0.0.3 and so on; nginx itself connects from 127.0.0.1, a trusted proxy by
-default), ludotheek's own answer to a body over its limit, and an access log
-without seat secrets.
+The documented files are used as they are, with the host name, ports and certificate
+paths replaced (and Caddy's own certificate management replaced by a self-signed one):
+pages over HTTPS with the security headers, the plain-HTTP redirect, WebSocket moves
+through the proxy, the per-address limits (games in progress, the request rate) counted
+per real client (clients from 127.0.0.2, 127.0.0.3 and so on; the proxy itself connects
+from 127.0.0.1, a trusted proxy by default), ludotheek's own answer to a body over its
+limit, and an access log without seat secrets.
+
+Each test runs once for each proxy; one that is not installed is skipped (./test installs
+both on Debian, as root).
 """
 
 from __future__ import annotations
@@ -27,17 +30,23 @@ import pytest
 from tests.serverproc import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-CONF = ROOT / "docs" / "deploy" / "nginx-ludotheek.conf"
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
-OPENSSL = shutil.which("openssl")
+NGINX_CONF = ROOT / "docs" / "deploy" / "nginx-ludotheek.conf"
+CADDYFILE = ROOT / "docs" / "deploy" / "ludotheek.Caddyfile"
+
+
+def _program(name: str) -> str | None:
+    return shutil.which(name) or (f"/usr/sbin/{name}" if os.path.exists(f"/usr/sbin/{name}")
+                                  else None)
+
+
+NGINX, CADDY, OPENSSL = _program("nginx"), _program("caddy"), shutil.which("openssl")
 
 #: the backend's request rate per address (a request in 1,000 s) and its burst
 RATE, BURST = 0.001, 20
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(NGINX is None or OPENSSL is None,
-                       reason="Debian's nginx and openssl are needed (./test installs nginx)"),
+    pytest.mark.skipif(OPENSSL is None, reason="openssl is needed for the certificate"),
 ]
 
 
@@ -48,7 +57,7 @@ class Site:
         self.http = f"http://localhost:{http_port}"
         self.wss = f"wss://localhost:{https_port}"
         self.backend = backend
-        #: nginx's logs are written here (the file's /var/log/nginx/ replaced)
+        #: the proxy's logs are written here (the file's /var/log/nginx/ or /var/log/caddy/)
         self.folder = folder
 
     def client(self, source: str = "127.0.0.2") -> httpx.Client:
@@ -57,13 +66,24 @@ class Site:
                             transport=httpx.HTTPTransport(local_address=source, verify=False))
 
 
-def _config(tmp: Path, https_port: int, http_port: int, backend_port: int) -> Path:
+def _replaced(text: str, changes: list[tuple[str, str]]) -> str:
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+def _self_signed(tmp: Path) -> None:
     assert OPENSSL is not None  # else the module is skipped
     subprocess.run([OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                    "-subj", "/CN=localhost", "-keyout", str(tmp / "key.pem"),
-                    "-out", str(tmp / "cert.pem")], check=True, capture_output=True)
-    site = CONF.read_text()
-    for old, new in [
+                    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+                    "-keyout", str(tmp / "key.pem"), "-out", str(tmp / "cert.pem")],
+                   check=True, capture_output=True)
+
+
+def _nginx(tmp: Path, https_port: int, http_port: int, backend_port: int) -> list[str]:
+    """nginx's command line, running docs/deploy/nginx-ludotheek.conf."""
+    site = _replaced(NGINX_CONF.read_text(), [
         ("ludotheek.example.org", "localhost"),
         ("/etc/letsencrypt/live/localhost/fullchain.pem", str(tmp / "cert.pem")),
         ("/etc/letsencrypt/live/localhost/privkey.pem", str(tmp / "key.pem")),
@@ -71,9 +91,7 @@ def _config(tmp: Path, https_port: int, http_port: int, backend_port: int) -> Pa
         ("listen 443 ", f"listen {https_port} "),
         ("listen 80;", f"listen {http_port};"),
         ("127.0.0.1:8000", f"127.0.0.1:{backend_port}"),
-    ]:
-        assert old in site, old
-        site = site.replace(old, new)
+    ])
     (tmp / "site.conf").write_text(site)
     main = tmp / "nginx.conf"
     user = "user root;\n" if os.geteuid() == 0 else ""
@@ -90,27 +108,55 @@ http {{
     include {tmp}/site.conf;
 }}
 """)
-    return main
+    assert NGINX is not None  # else the test is skipped
+    return [NGINX, "-c", str(main), "-p", str(tmp), "-g", "daemon off;"]
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    tmp = Path(tmp_path_factory.mktemp("nginx"))
+def _caddy(tmp: Path, https_port: int, http_port: int, backend_port: int) -> list[str]:
+    """Caddy's command line, running docs/deploy/ludotheek.Caddyfile: no admin endpoint (it
+    would be a fixed port), the ports of the test, a self-signed certificate instead of
+    Let's Encrypt's."""
+    site = _replaced(CADDYFILE.read_text(), [
+        ("\temail admin@example.org\n",
+         f"\tadmin off\n\thttp_port {http_port}\n\thttps_port {https_port}\n"),
+        ("ludotheek.example.org {\n",
+         f"localhost {{\n\ttls {tmp}/cert.pem {tmp}/key.pem\n"),
+        ("/var/log/caddy/", f"{tmp}/"),
+        ("127.0.0.1:8000", f"127.0.0.1:{backend_port}"),
+    ])
+    (tmp / "Caddyfile").write_text(site)
+    assert CADDY is not None  # else the test is skipped
+    return [CADDY, "run", "--adapter", "caddyfile", "--config", str(tmp / "Caddyfile")]
+
+
+PROXIES = {"nginx": (NGINX, _nginx), "caddy": (CADDY, _caddy)}
+
+
+@pytest.fixture(scope="module", params=sorted(PROXIES))
+def site(request: pytest.FixtureRequest,
+         tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    name: str = request.param
+    program, command = PROXIES[name]
+    if program is None:
+        pytest.skip(f"Debian's {name} is not installed (./test installs it, as root)")
+    tmp = Path(tmp_path_factory.mktemp(name))
     # the request rate: a burst of 20, then a request in 1,000 s, so that an address has
     # exactly 20 for as long as the tests run (the others make at most six from each)
     backend = ServerProcess(tmp / "db.sqlite3", workers=0,
                             args=("--max-games-per-client", "3", "--requests-per-second",
                                   str(RATE), "--requests-burst", str(BURST)))
     https_port, http_port = free_port(), free_port()
-    main = _config(tmp, https_port, http_port, backend.port)
-    assert NGINX is not None  # else the module is skipped
+    _self_signed(tmp)
+    args = command(tmp, https_port, http_port, backend.port)
+    # Caddy keeps its state (certificates, locks) in XDG folders: the test's, not $HOME's
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp / "data"),
+           "XDG_CONFIG_HOME": str(tmp / "config")}
     with backend:
-        with open(tmp / "nginx.out", "wb") as out:
-            proxy = subprocess.Popen([NGINX, "-c", str(main), "-p", str(tmp), "-g",
-                                      "daemon off;"], stdout=out, stderr=subprocess.STDOUT)
+        with open(tmp / "proxy.out", "wb") as out:
+            proxy = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env=env)
         try:
             result = Site(https_port, http_port, backend, tmp)
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + 60
             while True:
                 try:
                     with result.client() as c:
@@ -119,14 +165,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
                 except httpx.HTTPError:
                     pass
                 if proxy.poll() is not None or time.monotonic() > deadline:
-                    err = (tmp / "nginx.out").read_text()
+                    err = (tmp / "proxy.out").read_text()
                     log = (tmp / "error.log").read_text() if (tmp / "error.log").exists() else ""
-                    pytest.fail(f"nginx did not come up: {err}\n{log}")
+                    pytest.fail(f"{name} did not come up: {err}\n{log}")
                 time.sleep(0.2)
             yield result
         finally:
             proxy.terminate()
-            proxy.wait(10)
+            proxy.wait(30)
 
 
 def _wari(c: httpx.Client) -> httpx.Response:
@@ -147,7 +193,7 @@ def test_pages_over_https_with_the_security_headers(site: Site) -> None:
 
 def test_plain_http_is_sent_to_https(site: Site) -> None:
     r = httpx.get(site.http + "/play/x", follow_redirects=False)
-    assert r.status_code == 301
+    assert r.status_code in (301, 308)  # nginx's and Caddy's permanent redirects
     assert r.headers["location"].startswith("https://localhost")
 
 
@@ -196,8 +242,8 @@ def test_the_limits_count_each_real_client_not_the_proxy(site: Site) -> None:
 
 def test_the_request_rate_is_limited_per_real_client(site: Site) -> None:
     # one household hammers the API through the proxy until it is refused; another, behind
-    # the same proxy, is still served. Without the forwarded address (nginx connects from
-    # 127.0.0.1 for both) the second would be refused as well.
+    # the same proxy, is still served. Without the forwarded address (the proxy connects
+    # from 127.0.0.1 for both) the second would be refused as well.
     with site.client("127.0.0.7") as hammer, site.client("127.0.0.8") as other:
         codes = [hammer.get("/api/meta").status_code for _ in range(BURST + 1)]
         assert codes == [200] * BURST + [429], codes
@@ -215,7 +261,8 @@ def test_the_request_rate_is_limited_per_real_client(site: Site) -> None:
 
 
 def test_a_body_over_the_limit_gets_ludotheeks_own_answer(site: Site) -> None:
-    # nginx lets bodies up to 1m through (client_max_body_size), so the refusal of one over
+    # the proxy lets bodies up to 1 MB through (nginx's client_max_body_size, Caddy's
+    # request_body max_size), so the refusal of one over
     # ludotheek's --max-body (65,536 bytes) is ludotheek's: JSON, with a message
     with site.client("127.0.0.5") as c:
         r = c.post("/api/games", content=b"{" + b" " * 100_000 + b"}",
@@ -232,9 +279,15 @@ def test_the_access_log_holds_no_seat_secret(site: Site) -> None:
         assert made.status_code == 201, made.text
         gid = made.json()["id"]
         token = made.json()["seats"][0]["token"]
-        # an invite link opened, the API with ?token=, and a live connection
+        # an invite link opened, the page's own files (a browser names the page with its
+        # secret as the Referer), the API with ?token= and with Authorization, and a live
+        # connection
+        page = f"{site.https}/play/{gid}?token={token}"
         assert c.get(f"/play/{gid}?token={token}").status_code == 200
+        assert c.get("/static/js/lobby.js", headers={"Referer": page}).status_code == 200
         assert c.get(f"/api/games/{gid}?token={token}").status_code == 200
+        assert c.get(f"/api/games/{gid}",
+                     headers={"Authorization": f"Bearer {token}"}).status_code == 200
     context = ssl.create_default_context()
     context.check_hostname = False
     context.verify_mode = ssl.CERT_NONE
@@ -242,8 +295,8 @@ def test_the_access_log_holds_no_seat_secret(site: Site) -> None:
                  open_timeout=20) as ws:
         _next_view(ws)
     log = site.folder / "ludotheek.access.log"
-    deadline = time.monotonic() + 10  # nginx writes a line when the request ends
-    while f"/api/games/{gid}/live" not in (text := log.read_text()):
+    deadline = time.monotonic() + 30  # the proxy writes a line when the request ends
+    while f"/api/games/{gid}/live" not in (text := log.read_text() if log.exists() else ""):
         assert time.monotonic() < deadline, text[-2000:]
         time.sleep(0.1)
     assert f"/play/{gid}" in text
