@@ -18,6 +18,8 @@ def test_five_kills_lose_no_acknowledged_move(tmp_path: Path) -> None:
     assert report.kills == 5 and report.integrity_checks == 6
     # (about 60 moves on a quiet machine; a busy one makes fewer between the kills)
     assert report.moves_acknowledged >= 10 and report.moves_checked >= report.moves_acknowledged
+    # three of the ten games move over the WebSocket (views=1), checked the same way
+    assert report.moves_acknowledged_live >= 1
     assert report.games_loaded >= 5 * 10
     assert report.computer_turns_resumed == report.computer_turns_pending_at_kill
     assert report.games_continued_at_end >= 10 - report.games_finished
@@ -39,10 +41,16 @@ def test_the_checks_find_a_lost_move_and_a_broken_database(tmp_path: Path) -> No
     s.games[row.id].acked = {0: "4"}
     with pytest.raises(Lost, match=r"acknowledged move 1 \('4'\) is '3'"):
         s.check_database()
+    s.games[row.id].acked = {}
+    s.games[row.id].told = {0: "3"}  # the move, told over the WebSocket
+    s.check_database()
+    s.games[row.id].told = {0: "3", 1: "9"}  # a computer's reply told, not stored
+    with pytest.raises(Lost, match=r"move 2 \('9'\), told over the WebSocket, is missing"):
+        s.check_database()
+    s.games[row.id].told = {}
     conn = sqlite3.connect(db_path)
     conn.execute("UPDATE games SET version = 2")
     conn.commit()
     conn.close()
-    s.games[row.id].acked = {}
     with pytest.raises(Lost, match="version 2 with 1 moves"):
         s.check_database()
