@@ -78,23 +78,46 @@ def check_text(data: Any) -> None:
                               code="request.bad_unicode") from exc
 
 
+#: a body refused as too large is still read to its end (and thrown away) up to this size,
+#: before the answer: an answer sent while the client - a reverse proxy - is still sending
+#: ends with the connection closed under it, and nginx then answers 502 instead of ours
+#: (a proxy's own limit, 1 MB in docs/deploy, keeps the bodies that reach us below this)
+DRAIN_MOST = 1 << 20
+
+
 async def read_body(request: Request, limit: int) -> bytes:
     """The request's body; :class:`TooLarge` past ``limit`` bytes."""
+    too_large = TooLarge(f"the body is larger than {limit} bytes", code="request.too_large",
+                         most=limit)
     declared = request.headers.get("content-length")
     if declared is not None:
         size = whole_number(declared.strip())
         if size is None:
             raise Invalid("the Content-Length header is not a number", code="request.length")
         if size > limit:
-            raise TooLarge(f"the body is larger than {limit} bytes", code="request.too_large",
-                           most=limit)
+            if size <= DRAIN_MOST:
+                await _drain(request)
+            raise too_large
     body = bytearray()
+    read = 0
     async for chunk in request.stream():
-        body.extend(chunk)
-        if len(body) > limit:
-            raise TooLarge(f"the body is larger than {limit} bytes", code="request.too_large",
-                           most=limit)
+        read += len(chunk)
+        if read <= limit:
+            body.extend(chunk)
+        elif read > DRAIN_MOST:
+            break
+    if read > limit:
+        raise too_large
     return bytes(body)
+
+
+async def _drain(request: Request) -> None:
+    """Read a refused body to its end, or to DRAIN_MOST bytes."""
+    read = 0
+    async for chunk in request.stream():
+        read += len(chunk)
+        if read > DRAIN_MOST:
+            return
 
 
 async def read_json(request: Request, limit: int) -> Any:
