@@ -20,6 +20,7 @@ import importlib
 import importlib.resources
 import importlib.util
 import json
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -207,6 +208,34 @@ def for_level(game: str, level: str, seed: int | None = None) -> tuple[Player, f
             code="player.level", level=quoted(level), levels=", ".join(table))
     lv = table[level]
     return get(game, lv.player, seed=seed, **dict(lv.params)), lv.seconds
+
+
+_FOR_MOVE = threading.local()
+
+
+def for_move(game: str, level: str, seed: int | None = None) -> tuple[Player, float | None]:
+    """What :func:`for_level` gives, for one move: a player that chooses exactly as
+    ``for_level(game, level, seed)``'s would, made from the one this thread was given
+    last for the level where that player can be renewed (``renew(seed)``: the same play
+    as a new player's, what is costly to make kept; Wari's 2-ply levels spent more on
+    a new search's memory than on the search, docs/performance.md). For a server that
+    asks for a player for every computer move; the player is not to be kept, since the
+    next call in the same thread may renew it. Each thread has its own players."""
+    table = levels(game)
+    lv = table.get(level)
+    if lv is None:
+        return for_level(game, level, seed)  # its error
+    made: dict[tuple[str, str], tuple[Level, Player]] = _FOR_MOVE.__dict__.setdefault(
+        "players", {})
+    key = (game, level)
+    last = made.get(key)
+    renew = getattr(last[1], "renew", None) if last is not None and last[0] == lv else None
+    if renew is not None:
+        player = renew(seed)
+    else:
+        player = get(game, lv.player, seed=seed, **dict(lv.params))
+    made[key] = (lv, player)
+    return player, lv.seconds
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:

@@ -227,3 +227,44 @@ def test_compiled_search_in_play_chooses_minimax_moves() -> None:
         played = fast.FastSearcher(tt_bits=12).run(state, max_depth=6)
         best += dict(reference.ranking)[played.cup] == reference.value
     assert best >= 36
+
+
+# --- a searcher reset searches as a new one -------------------------------------------------
+
+def _found(r: Any) -> tuple[Any, ...]:
+    """All of a search's result but its time."""
+    return (r.cup, r.value, r.depth, r.ranking, r.nodes, r.line)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_reset_searcher_searches_as_a_new_one(compiled: bool) -> None:
+    """``reset`` (the server's players kept between moves, players.for_move): the next
+    search finds what a new searcher's would, node for node, whatever the searches
+    before it left in its tables; both rule sets, the database at the leaves, depths
+    whose filled slots fit the compiled search's log and depths where they do not."""
+    db = small_db(7)
+
+    def new() -> Any:
+        if compiled:
+            return fast.FastSearcher(tables=db.kernel_tables())
+        return Searcher(db=db)
+
+    kept = new()
+    positions = [*_game_positions(24, 5), *_game_positions(24, 6, rules="abapa")]
+    overflowed = logged = 0
+    for i, state in enumerate(positions):
+        depth = (2, 4, 2, 11)[i % 4] if compiled else (2, 4)[i % 2]
+        kept.reset()
+        if compiled:
+            assert not kept.T.any()
+            for abapa, W in kept._W.items():
+                assert np.array_equal(W, kept._W0[abapa])
+        ours = kept.run(state, None, depth, exact=i % 3 == 0)
+        theirs = new().run(state, None, depth, exact=i % 3 == 0)
+        assert _found(ours) == _found(theirs), (i, state.board, depth)
+        if compiled:
+            filled = int(kept.work(state.abapa)[K.P_TLOGN])
+            overflowed += filled > K.TLOG
+            logged += 0 < filled <= K.TLOG
+    if compiled:  # both ways of emptying the table were taken
+        assert overflowed and logged

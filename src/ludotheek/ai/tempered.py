@@ -37,6 +37,21 @@ class TemperedPlayer:
         self.inner_params = dict(inner_params)
         self._inner: AnalysingPlayer | None = None
         self._game: str | None = None
+        #: (game, inner player) of the player this one was renewed from (:meth:`renew`)
+        self._spare: tuple[str, Any] | None = None
+
+    def renew(self, seed: int | None = None) -> TemperedPlayer:
+        """A player that plays exactly as ``TemperedPlayer(seed, ...)`` with this one's
+        parameters, made from this one: its inner player, where that can be renewed
+        too (``renew``), is renewed and handed over at the first move instead of made
+        anew (Wari's search keeps its tables). This player is not to be used afterwards.
+        For a server that asks for a new player for every move
+        (:func:`ludotheek.players.for_move`)."""
+        new = TemperedPlayer(seed, self.inner_name, self.temperature, **self.inner_params)
+        if self._inner is not None and hasattr(self._inner, "renew"):
+            new._spare = (self._game or "", self._inner)
+        self._inner = self._game = self._spare = None
+        return new
 
     def inner(self, state: State) -> AnalysingPlayer:
         """The inner player for ``state``'s game (made on first use)."""
@@ -44,8 +59,12 @@ class TemperedPlayer:
 
         game = state.game.name
         if self._inner is None or self._game != game:
-            player = players.get(game, self.inner_name, seed=self.rng.next64(),
-                                 **self.inner_params)
+            seed = self.rng.next64()
+            spare, self._spare = self._spare, None
+            if spare is not None and spare[0] == game:
+                player = spare[1].renew(seed)  # plays as players.get(...) below would
+            else:
+                player = players.get(game, self.inner_name, seed=seed, **self.inner_params)
             if not hasattr(player, "analyse"):
                 raise BadOption(f"player {self.inner_name} ranks no moves (it has no analyse)")
             self._inner, self._game = player, game  # type: ignore[assignment]

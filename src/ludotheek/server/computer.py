@@ -26,7 +26,9 @@ def compute_move(game: str, state_json: dict[str, Any] | State, level: str, seed
                  max_seconds: float) -> str:
     """Runs in a worker: the move the player of ``level`` chooses."""
     state = state_json if isinstance(state_json, State) else get(game).from_json(state_json)
-    player, seconds = players.for_level(game, level, seed=seed)
+    # the move of a new player of the level with this seed; its costly parts are kept
+    # between the moves of each thread (players.for_move)
+    player, seconds = players.for_move(game, level, seed=seed)
     if seconds is not None:
         seconds = min(seconds, max_seconds)
     return player.choose(state, seconds)

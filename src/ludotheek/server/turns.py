@@ -70,7 +70,7 @@ class TurnRunner:
         if seat is None or row.seats[seat]["type"] != "computer":
             return None
         level = row.seats[seat].get("level") or "normal"
-        player, seconds = players.for_level(row.game, level, seed=seed_for(row.seed, version))
+        player, seconds = players.for_move(row.game, level, seed=seed_for(row.seed, version))
         if seconds is not None:
             seconds = min(seconds, self.max_seconds)
         move = player.choose(state, seconds)

@@ -11,8 +11,10 @@ How it is laid out (numba pays for every array passed to a function, so a search
 call gets three): ``W``, one int64 work array holding the parameters, counters,
 the boards and moves of each ply, the path's hashes, the killer moves, the game's
 repetition history, the sowing table, the Zobrist keys and the database's code
-tables (the offsets are the ``O_*`` and ``P_*`` constants below); ``T``, the
-transposition table (two int64 words an entry: the key and the packed entry);
+tables, and the log of the table's slots a search filled, so that the table can be
+emptied again without clearing all of it (``FastSearcher.reset``; the offsets are the
+``O_*`` and ``P_*`` constants below); ``T``, the transposition table (two int64 words
+an entry: the key and the packed entry);
 ``D``, the endgame database's tiers one after the other (one code byte a board;
 the tier's code table in ``W`` turns a code into the lower and upper value ``f``,
 ``g``; ``O_TIEROFF`` says where each tier begins).
@@ -72,6 +74,7 @@ P_CLOCK = 19  # 0: wall clock (perf_counter), 1: this thread's CPU time
 P_KILLERS = 20  # 1: killer moves
 P_HISTORY = 21  # 1: history heuristic for quiet moves
 P_SELDEPTH = 22  # the deepest ply reached
+P_TLOGN = 23  # the table's empty slots filled since the log was emptied
 P_COUNT = 32
 
 O_BOARD = P_COUNT  # [MAXPLY + 2, 12]: the board at each ply (mover's cups first)
@@ -93,7 +96,9 @@ O_CODES = O_PREFIX + 12 * 25 * 25  # [25, 256, 2]: each tier's code -> (f, g)
 O_TIEROFF = O_CODES + 25 * 256 * 2  # [25]: where each tier starts in D
 O_HSCORE = O_TIEROFF + 25  # [2, 6]: history heuristic scores per side and cup
 O_SCR = O_HSCORE + 12  # [MAXPLY + 2, 6]: scratch (sort keys, capture order) per ply
-W_SIZE = O_SCR + (MAXPLY + 2) * 6
+O_TLOG = O_SCR + (MAXPLY + 2) * 6  # [TLOG]: the table slots filled (P_TLOGN of them)
+TLOG = 4096
+W_SIZE = O_TLOG + TLOG
 
 
 # --- the clock ----------------------------------------------------------------------------
@@ -538,6 +543,11 @@ def negamax(W: Ints, T: Ints, D: Codes, ply: int, depth: int, alpha: int, beta: 
     flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
     old = T[slot + 1]
     if T[slot] != key or ((old >> 45) & 0xFF) != W[P_GEN] or ((old >> 32) & 0xFF) <= depth:
+        if old == 0:  # an empty slot filled (an entry's word is never 0)
+            logged = W[P_TLOGN]
+            if logged < TLOG:
+                W[O_TLOG + logged] = slot
+            W[P_TLOGN] = logged + 1
         T[slot] = key
         T[slot + 1] = ((best + (1 << 31)) | (depth << 32) | (flag << 40)
                        | ((best_cup + 1) << 42) | (W[P_GEN] << 45))

@@ -122,6 +122,15 @@ class Searcher:
         self._counts: dict[tuple[Board, int], int] = {}
         self._next_check = 0
 
+    def reset(self) -> None:
+        """Back to the state of a new searcher where it matters: an empty
+        transposition table and no killer moves; the next search finds what a new
+        ``Searcher`` would, node for node. The moves and evaluations of the boards met
+        are kept: they depend on the board alone (and on this searcher's evaluation)."""
+        self.tt.clear()
+        self.killers = []
+        self.nodes = 0
+
     def _trim(self) -> None:
         """Empty a table that is more than half full before a search, not during one:
         freeing a few hundred thousand entries takes a noticeable part of a second

@@ -82,6 +82,18 @@ class StrongPlayer:
         self.quiescence = int(quiescence)
         self._searchers: dict[tuple[Any, ...], Any] = {}
 
+    def renew(self, seed: int | None = None) -> StrongPlayer:
+        """A player that plays exactly as a new one with this one's parameters (the seed
+        does not matter: this player draws no chances): this one, its searchers reset to
+        the state of new ones (``reset``: the transposition table emptied, the memory
+        kept). A new searcher costs more than a shallow search (its table's memory is
+        faulted in afresh). For a server that asks for a new player for every move
+        (:func:`ludotheek.players.for_move`); whoever held this player before must not
+        use it again."""
+        for s in self._searchers.values():
+            s.reset()
+        return self
+
     # --- the data ------------------------------------------------------------------------
     def database(self, abapa: bool = False) -> EndgameDB | None:
         """The endgame database this player uses now (None: none yet, or switched off)."""
