@@ -152,13 +152,24 @@ def get(game: str, name: str, **params: Any) -> Player:
         raise BadOption(f"player {name}: {exc}", code="player.params", player=name) from exc
 
 
+#: game -> (its table of levels as it was, the ratings read, the levels with the ratings)
+_RATED: dict[str, tuple[tuple[tuple[str, Level], ...], Mapping[str, Any], dict[str, Level]]] = {}
+
+
 def levels(game: str) -> dict[str, Level]:
     """The levels offered for ``game``, weakest first, each with its measured rating
     (from the game's ``ratings.json``; None where none was measured for the level as it
     is now defined)."""
     module = game_module(game)
-    table = dict(getattr(module, "LEVELS", DEFAULT_LEVELS) if module else DEFAULT_LEVELS)
-    return with_ratings(table, measured_ratings(module.__package__ if module else None))
+    table = getattr(module, "LEVELS", DEFAULT_LEVELS) if module else DEFAULT_LEVELS
+    measured = measured_ratings(module.__package__ if module else None)
+    items = tuple(table.items())
+    known = _RATED.get(game)
+    # the same levels and the same ratings read: the same answer (a server asks for it
+    # at every computer move; with_ratings makes each level again)
+    if known is None or known[1] is not measured or known[0] != items:
+        known = _RATED[game] = (items, measured, with_ratings(dict(items), measured))
+    return dict(known[2])
 
 
 def with_ratings(table: Mapping[str, Level],

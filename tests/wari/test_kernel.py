@@ -257,8 +257,8 @@ def test_a_reset_searcher_searches_as_a_new_one(compiled: bool) -> None:
         kept.reset()
         if compiled:
             assert not kept.T.any()
-            for abapa, W in kept._W.items():
-                assert np.array_equal(W, kept._W0[abapa])
+            for abapa, W in kept._W.items():  # all but the log past its count
+                assert np.array_equal(W[: K.O_TLOG], kept._W0[abapa][: K.O_TLOG])
         ours = kept.run(state, None, depth, exact=i % 3 == 0)
         theirs = new().run(state, None, depth, exact=i % 3 == 0)
         assert _found(ours) == _found(theirs), (i, state.board, depth)

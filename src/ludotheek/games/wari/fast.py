@@ -185,7 +185,13 @@ class FastSearcher:
                 slots = W[K.O_TLOG : K.O_TLOG + filled]
                 T[slots] = 0
                 T[slots + 1] = 0
-            W[:] = self._W0[abapa]
+            # what the searches write (the parameters and counters, the plies, the
+            # killers, the history, the scratch) as it was made; not the tables between
+            # (the sowing, the keys, the database's codes: written once, by new_work),
+            # nor the log past its count
+            W0 = self._W0[abapa]
+            W[: K.O_SOW] = W0[: K.O_SOW]
+            W[K.O_HSCORE : K.O_TLOG] = W0[K.O_HSCORE : K.O_TLOG]
         if whole:
             self.T = np.zeros(T.shape, dtype=np.int64)
         self.generation = 0
