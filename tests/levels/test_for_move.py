@@ -47,7 +47,7 @@ def test_each_move_is_a_new_players(level: str, search: str) -> None:
 
         provided["wari-search"] = fast
     with resources.using(resources.StaticResources(provided)):
-        searchers = set()
+        searchers: set[int] = set()
         positions = [*_positions("wari", 40, 1), *_positions("wari", 20, 2, rules="abapa")]
         for i, state in enumerate(positions):
             seed = 1000 + i
@@ -55,7 +55,7 @@ def test_each_move_is_a_new_players(level: str, search: str) -> None:
             ours, our_seconds = players.for_move("wari", level, seed=seed)
             assert our_seconds == seconds
             assert ours.choose(state, seconds) == new.choose(state, seconds), (i, state)
-            strong = _inner(ours) if level != "expert" else ours
+            strong: Any = _inner(ours) if level != "expert" else ours
             searchers.update(id(s) for s in strong._searchers.values())
         # one searcher for each rule set (a new searcher when the rules change)
         assert len(searchers) <= 3, searchers
@@ -76,7 +76,7 @@ def test_a_changed_level_is_not_renewed_from_the_old(monkeypatch: pytest.MonkeyP
     changed = {**players.levels("wari"), "expert": Level("expert", "strong", {"depth": 3})}
     monkeypatch.setattr(players, "levels", lambda game: dict(changed))
     after, _ = players.for_move("wari", "expert", seed=1)
-    assert after is not before and after.depth == 3
+    assert after is not before and getattr(after, "depth", None) == 3
 
 
 def test_each_thread_has_its_own_players() -> None:

@@ -67,7 +67,7 @@ class TemperedPlayer:
                 player = players.get(game, self.inner_name, seed=seed, **self.inner_params)
             if not hasattr(player, "analyse"):
                 raise BadOption(f"player {self.inner_name} ranks no moves (it has no analyse)")
-            self._inner, self._game = player, game  # type: ignore[assignment]
+            self._inner, self._game = player, game
         assert self._inner is not None
         return self._inner
 
