@@ -114,3 +114,38 @@ def test_a_level_that_searches_goes_to_the_worker_pool() -> None:
         assert pool.route("wari", "strong") == "process"
     finally:
         pool.close()
+
+
+def test_the_quick_threads_answer_fail_and_close() -> None:
+    """QuickThreads: a move's answer and a move's error come back to the loop that asked,
+    from one of its threads; a move cancelled meanwhile is let be; once closed, the
+    threads end and nothing more is taken."""
+    quick = computer.QuickThreads(2, "computer-quick")
+    release = threading.Event()
+
+    def slow() -> str:
+        release.wait(10)
+        return "late"
+
+    async def run() -> None:
+        names = await asyncio.gather(*(quick.run(lambda: threading.current_thread().name)
+                                       for _ in range(6)))
+        assert set(names) <= {"computer-quick_0", "computer-quick_1"}
+        with pytest.raises(ZeroDivisionError):
+            await quick.run(lambda: 1 // 0)
+        waiting = quick.run(slow)
+        waiting.cancel()
+        release.set()
+        assert await quick.run(lambda: "after") == "after"  # the cancelled one did no harm
+
+    asyncio.run(run())
+    quick.close()
+    for thread in quick._threads:
+        thread.join(5)
+        assert not thread.is_alive()
+    with pytest.raises(RuntimeError):
+        asyncio.run(_ask(quick))
+
+
+async def _ask(quick: Any) -> Any:
+    return await quick.run(lambda: None)

@@ -8,7 +8,10 @@ memory is shared, so a slow search never blocks the server.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import queue
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -78,6 +81,64 @@ def _timed_move(game: str, state: State, level: str, seed: int,
     return move, time.thread_time() - start
 
 
+def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
+    if not future.done():  # not cancelled meanwhile
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
+
+
+class QuickThreads:
+    """Threads for the instant levels' moves, handed over more cheaply than through
+    ``concurrent.futures``: a move goes in a ``SimpleQueue`` and its answer comes back by
+    ``call_soon_threadsafe`` into an asyncio future, with no ``Future``, ``Condition``
+    or ``RLock`` made for it (in a 500-game soak the hand-off through a
+    ``ThreadPoolExecutor`` and asyncio's ``wrap_future`` was 17% of the event loop's
+    samples: docs/performance.md, fifth round)."""
+
+    def __init__(self, count: int, name: str) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
+        self._count = count
+        self._name = name
+        self._threads: list[threading.Thread] = []
+        self._closed = False
+
+    def run(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """``fn(*args)`` in one of the threads; its answer (or error) in the future."""
+        if self._closed:
+            raise RuntimeError("the computer's threads are closed")
+        if not self._threads:
+            for i in range(self._count):
+                thread = threading.Thread(target=self._work, name=f"{self._name}_{i}",
+                                          daemon=True)
+                thread.start()
+                self._threads.append(thread)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._jobs.put((loop, future, fn, args))
+        return future
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None or self._closed:
+                return
+            loop, future, fn, args = job
+            try:
+                value, ok = fn(*args), True
+            except BaseException as exc:  # told to the waiting move
+                value, ok = exc, False
+            with contextlib.suppress(RuntimeError):  # the loop has closed
+                loop.call_soon_threadsafe(_settle, future, ok, value)
+
+    def close(self) -> None:
+        """The threads end after the move each is computing; moves not begun are not."""
+        self._closed = True
+        for _ in self._threads:
+            self._jobs.put(None)
+
+
 class ComputerPool:
     """Where computer moves are computed.
 
@@ -95,7 +156,7 @@ class ComputerPool:
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._executor: Executor | None = None
-        self._threads = ThreadPoolExecutor(2, thread_name_prefix="computer-quick")
+        self._threads = QuickThreads(2, "computer-quick")
         #: (game, level) -> quick moves in a row so far (an instant level), INLINE_AFTER
         #: or more: asked on the loop; -1: always in a thread; absent: not yet looked up
         self._quick: dict[tuple[str, str], int] = {}
@@ -165,8 +226,8 @@ class ComputerPool:
         if where == "inline":
             move, seconds = _timed_move(game, state, level, seed, max_seconds)
         else:
-            move, seconds = await asyncio.get_running_loop().run_in_executor(
-                self._threads, _timed_move, game, state, level, seed, max_seconds)
+            move, seconds = await self._threads.run(_timed_move, game, state, level, seed,
+                                                    max_seconds)
         self._took((game, level), seconds)
         return move
 
@@ -182,7 +243,7 @@ class ComputerPool:
         return await loop.run_in_executor(self._get(), fn, *args)
 
     def close(self) -> None:
-        self._threads.shutdown(wait=False, cancel_futures=True)
+        self._threads.close()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
