@@ -248,3 +248,38 @@ def test_guarded_rollouts_never_buy_a_random_chain() -> None:
     p = StrongPlayer(seed=2, iterations=12, guard=1)
     s = classic_position(7, 30)
     assert p.choose(s) in s.legal_moves()
+
+
+def test_the_chance_to_finish_first() -> None:
+    """Exact once the game is over (a shared first place counts its part); before, it
+    grows with the lead, stays between 0 and 1 and is the same for equal leads."""
+    from ludotheek.games.akwaier.search import win_chance
+
+    s = classic_position(4, 300)
+    assert s.is_over
+    wealth = [float(w) for w in s.scores()]
+    best = max(range(6), key=wealth.__getitem__)
+    other = min(range(6), key=wealth.__getitem__)
+    assert win_chance(s.core, wealth, best) == pytest.approx(1.0, abs=1e-4)
+    assert win_chance(s.core, wealth, other) == pytest.approx(0.0, abs=1e-4)
+    tied = list(wealth)
+    tied[other] = tied[best]
+    assert win_chance(s.core, tied, best) == pytest.approx(0.5)
+    playing = classic_position(4, 60).core
+    chances = [win_chance(playing, [100_000.0 + lead] + [100_000.0] * 5, 0)
+               for lead in (-50_000, -10_000, 0, 10_000, 50_000)]
+    assert chances == sorted(chances) and len(set(chances)) == 5
+    assert all(0.0 < c < 1.0 for c in chances)
+    assert win_chance(playing, [5.0, 9.0, 1.0, 1.0, 1.0, 1.0], 0) == pytest.approx(
+        win_chance(playing, [105.0, 109.0, 1.0, 1.0, 1.0, 1.0], 0))
+
+
+def test_rollouts_play_out_the_game_once_the_largest_chain_is_big() -> None:
+    s = classic_position(4, 60)
+    largest = max(s.core.sizes)
+    assert StrongPlayer(finish=largest + 1).rollout_depth(s.core) == 24
+    assert StrongPlayer(finish=largest).rollout_depth(s.core) > 6 * 210
+    assert StrongPlayer().rollout_depth(s.core) == 24
+    for p in (StrongPlayer(seed=3, iterations=12, win=0, finish=largest),
+              StrongPlayer(seed=3, iterations=12, win=1000)):
+        assert p.choose(s) in s.legal_moves()

@@ -107,6 +107,34 @@ def _judged(values: list[float], me: int, rivalry: float) -> tuple[float, float,
     return standing(values, me, rivalry), mine, mine - best_other
 
 
+#: the chance to finish first by the estimated lead over the best other seat, at the
+#: turns 0, 15, 30, ...: (slope per 10,000, intercept) of a logistic curve fitted on
+#: the positions of 300 games of six 1987 players (docs/strength.md, Akwaier)
+WIN_CURVE = ((0.487, -1.4), (0.196, -1.3), (0.145, -1.2), (0.196, -1.1), (0.182, -1.1),
+             (0.196, -1.0), (0.211, -0.9), (0.246, -0.7), (0.286, -0.6), (0.309, -0.5))
+WIN_STEP = 15
+#: rollouts "to the end": more decisions than any game has left (at most 210 turns)
+FINISH_DEPTH = 10_000
+
+
+def win_chance(core: Core, values: list[float], me: int) -> float:
+    """My chance to finish first: exact when the game is over (a shared first place
+    counts its part), else the fitted curve of my estimated lead; a small part of
+    the lead breaks ties between positions equally won or lost."""
+    lead = values[me] - max(v for s, v in enumerate(values) if s != me)
+    if core.phase == OVER:
+        top = max(values)
+        p = 1.0 / values.count(top) if values[me] == top else 0.0
+    else:
+        x = min(core.turn / WIN_STEP, len(WIN_CURVE) - 1.0)
+        i = min(int(x), len(WIN_CURVE) - 2)
+        f = x - i
+        (a0, b0), (a1, b1) = WIN_CURVE[i], WIN_CURVE[i + 1]
+        z = ((1 - f) * a0 + f * a1) * lead / 10_000.0 + (1 - f) * b0 + f * b1
+        p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    return p + 1e-7 * lead / 10_000.0
+
+
 def _static(core: Core, move: str, me: int, rivalry: float) -> float:
     after = core.copy()
     play_on(after, move)
@@ -132,14 +160,19 @@ class StrongPlayer:
     other seat's wealth counts against the player's own (0: only its own wealth);
     ``guard``: 1 makes its own seat in the rollouts buy only where the 1987 rule
     sees its place threatened (an experiment, off: not better in 300 games,
-    docs/strength.md).
+    docs/strength.md). Two more experiments, off (not better in paired games from
+    turn 100, docs/strength.md): ``win`` (a turn; -1: never) judges the simulations
+    of decisions from that turn on by the chance to finish first
+    (:func:`win_chance`) instead of the estimated wealth; ``finish`` (tiles; 0:
+    never) plays the rollouts to the end of the game once the largest chain has
+    that many tiles.
     """
 
     name = "strong"
 
     def __init__(self, seed: int | None = None, iterations: int = 360, seconds: float = 1.0,
                  depth: int = 24, top: int = 6, rivalry: float = 0.5,
-                 guard: int = 0) -> None:
+                 guard: int = 0, win: int = -1, finish: int = 0) -> None:
         if iterations < 1 or depth < 0 or top < 2:
             raise ValueError("iterations must be at least 1, depth at least 0, top at least 2")
         self.rng = seeded(seed)
@@ -149,9 +182,18 @@ class StrongPlayer:
         self.top = int(top)
         self.rivalry = float(rivalry)
         self.guard = bool(guard)
+        self.win = int(win)
+        self.finish = int(finish)
 
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self.analyse(state, seconds).move
+
+    def rollout_depth(self, core: Core) -> int:
+        """Decisions per rollout in this position: ``depth``, or to the end of the game
+        once the largest chain has ``finish`` tiles (if ``finish`` is set)."""
+        if self.finish and max(core.sizes) >= self.finish:
+            return FINISH_DEPTH
+        return self.depth
 
     def analyse(self, state: State, seconds: float | None = None) -> Analysis:
         core, me = _deciding(state)
@@ -165,6 +207,8 @@ class StrongPlayer:
         active = arms[:self.top]
         rounds = max(1, math.ceil(math.log2(len(active))))
         rng = self.rng
+        by_chance = 0 <= self.win <= core.turn
+        depth = self.rollout_depth(core)
         done = 0
         stop = False
         for r in range(rounds):
@@ -181,10 +225,12 @@ class StrongPlayer:
                 for arm in active:
                     sim = world_core.copy()
                     play_on(sim, arm.move)
-                    classic_playout(sim, Rng(rollout_seed), self.depth,
+                    classic_playout(sim, Rng(rollout_seed), depth,
                                     me if self.guard else -1)
                     values = estimates(sim)
                     score, wealth, lead = _judged(values, me, self.rivalry)
+                    if by_chance:
+                        score = win_chance(sim, values, me)
                     if arm.seats is None:
                         arm.seats = values
                     else:

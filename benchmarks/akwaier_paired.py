@@ -1,0 +1,102 @@
+"""Akwaier: paired screening of the strong player's variants against five 1987 players.
+
+Plays the games of ``ludotheek match akwaier --players 'strong,classic*5' --games N
+--seed S`` (the same game seeds, seats rotating and player seeds as ``ai.arena``),
+the default ``strong`` player in its seat, up to turn ``--turn``; from that position
+the default and each variant (the strong player's attributes changed, the same
+generators copied) play on to the end. A variant's games differ from the default's
+only from that turn on, so the games whose result changed say more than two separate
+matches would. Fixed work: ``--seconds`` (default 30) only caps a decision, so a run
+replays exactly; the times printed are CPU seconds of the strong player's decisions
+after the turn.
+
+    nice -n 10 .venv/bin/python benchmarks/akwaier_paired.py --games 150 --seed 100 \
+        --turn 100 '{"win": 100}' '{"win": 100, "finish": 75}'
+
+One line per game (its results, 1 for a win, shared first places their part), then
+the totals; ``--out FILE`` also writes the lines as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import time
+from typing import Any
+
+from ludotheek.ai.arena import make_player
+from ludotheek.core.game import State
+from ludotheek.registry import get as get_game
+
+SEATS = 6
+
+
+def play_on(state: State, players: list[Any], seconds: float, seat: int,
+            turn: int | None = None) -> tuple[State, list[float]]:
+    """Play until ``turn`` (None: the end); the CPU seconds of ``seat``'s decisions."""
+    times: list[float] = []
+    while not state.is_over and (turn is None or state.turn < turn):  # type: ignore[attr-defined]
+        mover = state.to_move
+        assert mover is not None
+        t0 = time.process_time()
+        move = players[mover].choose(state, seconds)
+        if mover == seat:
+            times.append(time.process_time() - t0)
+        state = state.play(move)
+    return state, times
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("variants", nargs="*", help='JSON of attributes, e.g. \'{"win": 100}\'')
+    ap.add_argument("--games", type=int, default=150)
+    ap.add_argument("--seed", type=int, default=100)
+    ap.add_argument("--turn", type=int, default=100)
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args()
+    variants: list[dict[str, Any]] = [{}] + [json.loads(v) for v in args.variants]
+    game = get_game("akwaier")
+    totals = [0.0] * len(variants)
+    cpu: list[list[float]] = [[] for _ in variants]
+    out = open(args.out, "a") if args.out else None  # noqa: SIM115
+    for g in range(args.games):
+        rotation = g % SEATS
+        seated = [(seat - rotation) % SEATS for seat in range(SEATS)]
+        seat = seated.index(0)
+        specs = ["strong" if p == 0 else "classic" for p in seated]
+        player_seed = args.seed * 100_003 + g
+        players = [make_player("akwaier", spec, player_seed * 7919 + s)[0]
+                   for s, spec in enumerate(specs)]
+        start, _ = play_on(game.new(args.seed + g // SEATS), players, args.seconds, seat,
+                           args.turn)
+        results = []
+        turns = []
+        for k, changes in enumerate(variants):
+            mine = copy.deepcopy(players)
+            for name, value in changes.items():
+                setattr(mine[seat], name, value)
+            end, times = play_on(start, mine, args.seconds, seat)
+            wealth = end.scores()
+            top = max(wealth)
+            won = 1.0 / wealth.count(top) if wealth[seat] == top else 0.0
+            results.append(won)
+            turns.append(end.turn)  # type: ignore[attr-defined]
+            totals[k] += won
+            cpu[k].extend(times)
+        line = {"game": g, "seat": seat, "turns": turns, "results": results}
+        print(json.dumps(line), flush=True)
+        if out:
+            out.write(json.dumps(line) + "\n")
+            out.flush()
+    print(f"{args.games} games, seed {args.seed}, variants from turn {args.turn}:")
+    for k, changes in enumerate(variants):
+        times = cpu[k] or [0.0]
+        print(f"  {json.dumps(changes) if changes else 'default':32} wins {totals[k]:6.1f} "
+              f"({totals[k] / args.games:.1%}); CPU s a decision after the turn: mean "
+              f"{sum(times) / len(times):.3f}, max {max(times):.3f}")
+
+
+if __name__ == "__main__":
+    main()
