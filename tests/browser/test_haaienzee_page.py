@@ -229,7 +229,9 @@ def test_a_reload_mid_game_resumes(server: ServerProcess, context_factory: Any) 
     page.click("#hz-undo")
     page.wait_for_function(f"{SHOWN} > {shown} && document.querySelector(\"{MINE}\")")
     _assert_sea(page, view)
-    assert "takes back a move" in page.locator("#hz-log").inner_text()
+    # the undo's line comes from the game's history, asked for once the view is shown
+    page.wait_for_function(
+        "document.querySelector('#hz-log').innerText.includes('takes back a move')")
 
 
 def _assert_sea(page: Any, view: dict[str, Any]) -> None:

@@ -72,7 +72,10 @@ def test_keys_after_ticking_animate_a_double_click_and_undo(server: ServerProces
     assert after["state"]["board"] == httpx.get(
         f"{server.url}/api/games/{gid}/replay?at=2").json()["state"]["board"]
     assert after["moves"][-1].startswith("undo ")
-    # the log says every move in words
+    # the log says every move in words (the undo's line comes from the game's history,
+    # asked for once the view is shown)
+    page.wait_for_function(
+        "document.querySelector('#wari-log').innerText.includes('takes back a move')")
     log = page.locator("#wari-log").inner_text()
     assert "South sows cup 3" in log and "takes back a move" in log
 
