@@ -110,4 +110,4 @@ LEVELS: dict[str, Level] = {
 }
 
 #: two seats (the game's default); 200 games between neighbours, 60 a step further, 20 else
-RATING_PLAN = RatingPlan(seats=2, games=(200, 60, 20))
+RATING_PLAN = RatingPlan(seats=2, games=(200, 60, 20), ends=2.0)
