@@ -138,7 +138,8 @@ def site(request: pytest.FixtureRequest,
     name: str = request.param
     program, command = PROXIES[name]
     if program is None:
-        pytest.skip(f"Debian's {name} is not installed (./test installs it, as root)")
+        how = "./test installs it, as root" if name == "nginx" else "apt-get install caddy"
+        pytest.skip(f"Debian's {name} is not installed ({how})")
     tmp = Path(tmp_path_factory.mktemp(name))
     # the request rate: a burst of 20, then a request in 1,000 s, so that an address has
     # exactly 20 for as long as the tests run (the others make at most six from each)

@@ -7,7 +7,7 @@ import { fit } from "../fit.js";
 import { MoveLog } from "../movelog.js";
 import { computerDecided, el, entryKind, prefersMotion, setMotion, sleep, svg, whileBusy } from "../ui.js";
 import { duration, plan, sceneOf } from "./haaienzee/animate.js";
-import { createControls, drawControls, showHover } from "./haaienzee/controls.js";
+import { createControls, drawControls, showHover, widestTitle } from "./haaienzee/controls.js";
 import { startDialog, stylesheet } from "./haaienzee/dialog.js";
 import { COLOUR_KEYS, createBoard, drawBoard, fishShape, Geometry, sharkShape } from "./haaienzee/draw.js";
 import { createMeters, drawMeters } from "./haaienzee/meters.js";
@@ -189,7 +189,7 @@ export function create(ctx) {
       drawControls(controls, view, ui, o, handlers, t);
       controls.title.textContent = capital(controls.title.textContent);
       controls.node.hidden = Boolean(view.status && !["active", "over"].includes(view.status));  // aborted, abandoned
-      keepHeight(st.phase);
+      keepHeight(st.phase, widestTitle(view, t));
     }
     drawTools(view);
     texts();
@@ -217,7 +217,9 @@ export function create(ctx) {
   // of one line instead of two): the sea under it stays where it is.
   let stripHeight = 0;
   let stripPhase = null;
-  function keepHeight(phase) {
+  let stripWidest = null;   // the longest title of the phase (widestTitle), for a resize
+  function keepHeight(phase, widest = stripWidest) {
+    stripWidest = widest;
     // the placements' strip (prey, direction, help) is another one than the turns': the
     // turns' starts afresh (one change of height, at the first turn)
     if (phase !== stripPhase) {
@@ -225,7 +227,13 @@ export function create(ctx) {
       stripHeight = 0;
       controls.node.style.minHeight = "";
     }
-    const h = controls.node.offsetHeight;
+    let h = controls.node.offsetHeight;
+    const title = controls.title.textContent;
+    if (widest && widest.length > title.length) {   // measured with the longest title, then back
+      controls.title.textContent = capital(widest);
+      h = Math.max(h, controls.node.offsetHeight);
+      controls.title.textContent = title;
+    }
     if (h > stripHeight) {
       stripHeight = h;
       controls.node.style.minHeight = `${h}px`;

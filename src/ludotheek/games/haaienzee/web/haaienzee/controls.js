@@ -142,6 +142,26 @@ export function drawControls(c, view, ui, opts, h, t) {
 }
 
 // who the page waits for: "(Red is thinking…)", "(waiting for Red)"
+// The longest title a turn of this game can show, in letters (each part its longest: the
+// sharks' names, hexes, directions, preys, and the words while the other side moves): the
+// strip keeps the height this title needs from the first turn on, so that a later turn's
+// longer title wraps onto no line the first turn's did not have (the sea would move down).
+export function widestTitle(view, t) {
+  const st = view.state;
+  if (st.phase !== "turn") return null;
+  const longest = (xs) => xs.reduce((a, b) => (b.length > a.length ? b : a), "");
+  const hexes = [...st.sharks.map((s) => s.hex || ""), ...Object.keys(st.fish || {})];
+  const title = t("haaienzee.turn_title", {
+    shark: longest(st.sharks.map((s) => sharkName(s, t))),
+    hex: longest(hexes),
+    facing: longest(COMPASS.map(([f]) => dirName(f, t))),
+    prey: longest(Object.values(COLOUR_KEYS).map((k) => t(k))),
+  });
+  const waits = Object.values(view.names || {}).flatMap((name) => [
+    t("haaienzee.thinking", { name }), t("haaienzee.waiting", { name })]);
+  return waits.length ? `${title} (${longest(waits)})` : title;
+}
+
 function waiting(view, t) {
   const name = view.names[view.to_move];
   return `(${view.thinking ? t("haaienzee.thinking", { name }) : t("haaienzee.waiting", { name })})`;
