@@ -21,12 +21,8 @@ def _moves(pool: ComputerPool, level: str, n: int) -> list[str]:
         state = get("wari").new(seed=1)
         return [await pool.choose("wari", state, level, seed, 1.0) for seed in range(n)]
 
-    out: list[list[str]] = []
-    thread = threading.Thread(target=lambda: out.append(asyncio.run(run())), name="loop")
-    thread.start()
-    thread.join()
-    assert out, "the loop's thread failed"
-    return out[0]
+    moves: list[str] = _in_a_thread(run)[0]
+    return moves
 
 
 def test_an_instant_level_goes_on_the_event_loop_after_quick_moves_in_a_thread(

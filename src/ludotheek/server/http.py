@@ -94,9 +94,7 @@ async def read_body(request: Request, limit: int) -> bytes:
         size = whole_number(declared.strip())
         if size is None:
             raise Invalid("the Content-Length header is not a number", code="request.length")
-        if size > limit:
-            if size <= DRAIN_MOST:
-                await _drain(request)
+        if size > max(limit, DRAIN_MOST):
             raise too_large
     body = bytearray()
     read = 0
@@ -109,15 +107,6 @@ async def read_body(request: Request, limit: int) -> bytes:
     if read > limit:
         raise too_large
     return bytes(body)
-
-
-async def _drain(request: Request) -> None:
-    """Read a refused body to its end, or to DRAIN_MOST bytes."""
-    read = 0
-    async for chunk in request.stream():
-        read += len(chunk)
-        if read > DRAIN_MOST:
-            return
 
 
 async def read_json(request: Request, limit: int) -> Any:
