@@ -142,6 +142,36 @@ def test_the_quick_threads_answer_fail_and_close() -> None:
     assert isinstance(_in_a_thread(lambda: _ask(quick))[0], RuntimeError)
 
 
+def test_closing_the_quick_threads_cancels_the_moves_not_begun() -> None:
+    """QuickThreads.close: the move a thread is computing still gets its answer; a move
+    still waiting in the queue is cancelled, so that no coroutine waits for ever."""
+    quick = computer.QuickThreads(1, "computer-quick")
+    started, release = threading.Event(), threading.Event()
+
+    def slow() -> str:
+        started.set()
+        release.wait(10)
+        return "late"
+
+    async def run() -> tuple[str, bool]:
+        computing = quick.run(slow)
+        waiting = quick.run(lambda: "never")
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+        quick.close()
+        release.set()
+        answer = await computing
+        try:
+            await asyncio.wait_for(waiting, 10)
+        except asyncio.CancelledError:
+            return answer, True
+        return answer, False
+
+    assert _in_a_thread(run) == [("late", True)]
+    for thread in quick._threads:
+        thread.join(5)
+        assert not thread.is_alive()
+
+
 async def _ask(quick: Any) -> Any:
     try:
         return await quick.run(lambda: None)

@@ -89,6 +89,11 @@ def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
             future.set_exception(value)
 
 
+def _cancel(loop: asyncio.AbstractEventLoop, future: asyncio.Future[Any]) -> None:
+    with contextlib.suppress(RuntimeError):  # the loop has closed
+        loop.call_soon_threadsafe(future.cancel)
+
+
 class QuickThreads:
     """Threads for the instant levels' moves, handed over more cheaply than through
     ``concurrent.futures``: a move goes in a ``SimpleQueue`` and its answer comes back by
@@ -122,9 +127,12 @@ class QuickThreads:
     def _work(self) -> None:
         while True:
             job = self._jobs.get()
-            if job is None or self._closed:
+            if job is None:
                 return
             loop, future, fn, args = job
+            if self._closed:  # taken after close: not begun, so cancelled as close does
+                _cancel(loop, future)
+                return
             try:
                 value, ok = fn(*args), True
             except BaseException as exc:  # told to the waiting move
@@ -133,8 +141,17 @@ class QuickThreads:
                 loop.call_soon_threadsafe(_settle, future, ok, value)
 
     def close(self) -> None:
-        """The threads end after the move each is computing; moves not begun are not."""
+        """The threads end after the move each is computing; the moves not begun are
+        cancelled (their waiting coroutines get ``CancelledError``, as a
+        ``ThreadPoolExecutor.shutdown(cancel_futures=True)`` would do)."""
         self._closed = True
+        while True:
+            try:
+                job = self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            if job is not None:
+                _cancel(job[0], job[1])
         for _ in self._threads:
             self._jobs.put(None)
 
