@@ -109,5 +109,7 @@ LEVELS: dict[str, Level] = {
     "strong": level("strong", "strong", {}, 1.0),
 }
 
-#: two seats (the game's default); 200 games between neighbours, 60 a step further, 20 else
-RATING_PLAN = RatingPlan(seats=2, games=(200, 60, 20), ends=2.0)
+#: two seats (the game's default); 200 games between neighbours, 60 a step further, 20 else;
+#: the tables of the ladder's two ends 2.6 times as many (with 2.0 the ends were ± 50.1 and
+#: 53.3, docs/strength.md)
+RATING_PLAN = RatingPlan(seats=2, games=(200, 60, 20), ends=2.6)
