@@ -19,12 +19,17 @@ from ludotheek.games import names
 MEETS_THE_ISSUE = ("haaienzee", "aqua_romana")
 
 #: the gaps between neighbours that docs/strength.md says are not yet 100-300 points (every
-#: other gap of a rated ladder is): Wari's strong is 342 above master (45 games)
-GAPS_NOT_YET = {"wari": {("master", "strong")}}
+#: other gap of a rated ladder is): Wari's strong is 342 above master (45 games); Akwaier's
+#: levels above easy are 45-76 points apart (six seats and the luck of the tiles: the whole
+#: ladder spans 583 points, random to the 1987 players 524)
+GAPS_NOT_YET = {"wari": {("master", "strong")},
+                "akwaier": {("easy", "classic"), ("classic", "normal"), ("normal", "good"),
+                            ("good", "strong")}}
 
 #: the levels whose rating docs/strength.md says is not yet within ± 50 (every other level of
-#: a rated ladder is): Wari's strong (± 196, 45 games)
-INTERVALS_NOT_YET = {"wari": {"strong"}}
+#: a rated ladder is): Wari's strong (± 196, 45 games); Akwaier's beginner, easy, good and
+#: strong (± 55-64 from 210-240 games)
+INTERVALS_NOT_YET = {"wari": {"strong"}, "akwaier": {"beginner", "easy", "good", "strong"}}
 
 
 def shipped(game: str) -> dict[str, Any] | None:
