@@ -117,6 +117,9 @@ def test_a_profile_moves_to_another_device_by_link_and_by_code(
         server: ServerProcess, context_factory: Any) -> None:
     first = page_at(context_factory, "desktop")
     first.goto(server.url + "/profile")
+    first.wait_for_selector("#profile-new-name")
+    # the tab says what the page is, in the page's language (was "ludotheek · profile")
+    assert first.title() == "Make a profile · ludotheek"
     first.fill("#profile-new-name", "Cato")
     first.click("#profile-create button[type=submit]")
     first.wait_for_selector("#profile-own")

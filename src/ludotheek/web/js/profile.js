@@ -61,6 +61,7 @@ function welcome() {
     el("section", { class: "panel" }, create),
     el("h2", { text: t("ratings.have_code") }),
     el("section", { class: "panel" }, have));
+  document.title = `${t("ratings.make_profile")} · ludotheek`;
   name.focus();
 }
 
