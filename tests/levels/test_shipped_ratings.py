@@ -1,7 +1,8 @@
 """The ratings shipped in each game's ratings.json belong to the levels as they are shipped
-(docs/strength.md): every level of a rated game is rated for its present definition, the
-file's gaps are its ratings' differences, and the ladders said to meet issue 21 do: every
-rating within ± 50, neighbours 100-300 points apart."""
+(docs/strength.md): every level of a rated game is rated for its present definition (but
+those said to be not yet rated, which have no rating), the file's gaps are its ratings'
+differences, and the ladders said to meet issue 21 do: every rating within ± 50, neighbours
+100-300 points apart."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ GAPS_NOT_YET = {"wari": {("master", "strong")}}
 #: 53.3 with the ends' tables doubled)
 INTERVALS_NOT_YET = {"wari": {"strong"}, "aqua_romana": {"beginner", "strong"}}
 
+#: the levels docs/strength.md says are not yet rated (their games not all played): the
+#: shipped file leaves them out and they have no rating (Wari's grandmaster, new 2026-12-02)
+NOT_RATED_YET: dict[str, set[str]] = {"wari": {"grandmaster"}}
+
 
 def shipped(game: str) -> dict[str, Any] | None:
     module = players.game_module(game)
@@ -51,6 +56,10 @@ def test_every_level_is_rated_as_it_is_defined_now(game: str) -> None:
     data = shipped(game)
     assert data is not None and data["game"] == game
     levels = players.levels(game)
+    unrated = NOT_RATED_YET.get(game, set())
+    assert unrated <= set(levels), (game, unrated)
+    for name in unrated:
+        assert levels.pop(name).rating is None, (game, name)
     assert list(data["levels"]) == list(levels), "the file rates the ladder in its order"
     for name, lv in levels.items():
         entry = data["levels"][name]
