@@ -1,6 +1,6 @@
-"""Every menu of computer levels says each level's time per move and, where it was measured,
-its rating (issue 21): the lobby's cards of all games, Wari's settings, Haaienzee's and
-Akwaier's start dialogs."""
+"""Every menu of computer levels says each level's name in the page's language, its time per
+move and, where it was measured, its rating (issue 21): the lobby's cards of all games, Wari's
+settings, Haaienzee's and Akwaier's start dialogs."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 from ludotheek import players
 from ludotheek.games import names
+from ludotheek.server.catalogs import catalog
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -17,7 +18,8 @@ pytestmark = pytest.mark.browser
 
 def expected_note(level: players.Level, lang: str = "en") -> tuple[str, str | None]:
     """The words for the level's time per move, and for its rating (None: not measured)."""
-    time = {"en": ("instant", "s a move"), "nl": ("meteen", "s per zet")}[lang]
+    time = {"en": ("instant", "s a move"), "nl": ("meteen", "s per zet"),
+            "no": ("straks", "s per trekk")}[lang]
     words = time[0] if not level.seconds else time[1]
     rating = None if level.rating is None else f"rating {round(level.rating)}"
     return words, rating
@@ -37,7 +39,7 @@ def test_some_level_has_a_measured_rating() -> None:
     assert any(lv.rating is not None for game in names() for lv in players.levels(game).values())
 
 
-@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("lang", ["en", "nl", "no"])
 def test_the_lobby_cards_show_each_levels_time_and_rating(server: ServerProcess,
                                                            context_factory: Any,
                                                            lang: str) -> None:
@@ -53,6 +55,10 @@ def test_the_lobby_cards_show_each_levels_time_and_rating(server: ServerProcess,
         ladder = players.levels(game)
         assert offered == [f"computer:{name}" for name in ladder]
         for name, level in ladder.items():
+            # the level's name in the page's language (also a level not on players.LADDER,
+            # as Wari's grandmaster, whose name its game's texts bring)
+            text = select.locator(f"option[value='computer:{name}']").text_content()
+            assert catalog(lang)[f"levels.name.{name}"] in (text or ""), (game, name, text)
             select.select_option(f"computer:{name}")
             check(page.locator(f"#note-{game}-1").inner_text(), level, lang)
             # the option's tooltip says it too

@@ -1,7 +1,8 @@
 """The ratings shipped in each game's ratings.json belong to the levels as they are shipped
-(docs/strength.md): every level of a rated game is rated for its present definition, the
-file's gaps are its ratings' differences, and the ladders said to meet issue 21 do: every
-rating within ± 50, neighbours 100-300 points apart."""
+(docs/strength.md): every level of a rated game is rated for its present definition (but
+those said to be not yet rated, which have no rating), the file's gaps are its ratings'
+differences, and the ladders said to meet issue 21 do: every rating within ± 50, neighbours
+100-300 points apart."""
 
 from __future__ import annotations
 
@@ -19,17 +20,22 @@ from ludotheek.games import names
 MEETS_THE_ISSUE = ("haaienzee", "aqua_romana")
 
 #: the gaps between neighbours that docs/strength.md says are not yet 100-300 points (every
-#: other gap of a rated ladder is): Wari's strong is 342 above master (45 games); Akwaier's
-#: levels above easy are 45-76 points apart (six seats and the luck of the tiles: the whole
-#: ladder spans 583 points, random to the 1987 players 524)
-GAPS_NOT_YET = {"wari": {("master", "strong")},
-                "akwaier": {("easy", "classic"), ("classic", "normal"), ("normal", "good"),
+#: other gap of a rated ladder is): Akwaier's levels above easy are 45-76 points apart (six
+#: seats and the luck of the tiles: the whole ladder spans 583 points, random to the 1987
+#: players 524). (Wari's master -> strong, 342, has grandmaster between them since
+#: 2026-12-02: +227 and +227, strong's ± 236 from 46 games)
+GAPS_NOT_YET = {"akwaier": {("easy", "classic"), ("classic", "normal"), ("normal", "good"),
                             ("good", "strong")}}
 
 #: the levels whose rating docs/strength.md says is not yet within ± 50 (every other level of
-#: a rated ladder is): Wari's strong (± 196, 45 games); Akwaier's beginner, easy, good and
+#: a rated ladder is): Wari's strong (± 236, 46 games); Akwaier's beginner, easy, good and
 #: strong (± 55-64 from 210-240 games)
 INTERVALS_NOT_YET = {"wari": {"strong"}, "akwaier": {"beginner", "easy", "good", "strong"}}
+
+#: the levels docs/strength.md says are not yet rated (their games not all played): the
+#: shipped file leaves them out and they have no rating: none now (Wari's grandmaster, new
+#: 2026-12-02 21:12, was until its games were played, 22:03)
+NOT_RATED_YET: dict[str, set[str]] = {}
 
 
 def shipped(game: str) -> dict[str, Any] | None:
@@ -55,6 +61,10 @@ def test_every_level_is_rated_as_it_is_defined_now(game: str) -> None:
     data = shipped(game)
     assert data is not None and data["game"] == game
     levels = players.levels(game)
+    unrated = NOT_RATED_YET.get(game, set())
+    assert unrated <= set(levels), (game, unrated)
+    for name in unrated:
+        assert levels.pop(name).rating is None, (game, name)
     assert list(data["levels"]) == list(levels), "the file rates the ladder in its order"
     for name, lv in levels.items():
         entry = data["levels"][name]

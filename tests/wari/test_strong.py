@@ -53,13 +53,20 @@ def test_registered_with_levels() -> None:
     assert "strong" in players.names("wari")
     levels = players.levels("wari")
     assert list(levels) == ["beginner", "novice", "easy", "normal", "good", "expert", "master",
-                            "strong"]
+                            "grandmaster", "strong"]
     assert levels["strong"].player == "strong" and levels["strong"].seconds == 1.0
     # normal (docs/rules/wari.md, DECISION): the 4-ply search choosing with a temperature of 1
     assert levels["normal"].player == "tempered"
     assert levels["normal"].params == {"inner": "strong", "depth": 4, "temperature": 1}
     player, seconds = players.for_level("wari", "expert")
     assert isinstance(player, StrongPlayer) and player.depth == 4 and seconds == 0.0
+    # grandmaster (docs/rules/wari.md, DECISION): 9 plies, between master's 6 and strong;
+    # its name is not on players.LADDER, so the level brings its own label
+    player, seconds = players.for_level("wari", "grandmaster")
+    assert isinstance(player, StrongPlayer) and player.depth == 9 and seconds == 0.0
+    assert "grandmaster" not in players.LADDER
+    assert levels["grandmaster"].label == {"en": "Grandmaster", "nl": "Grootmeester",
+                                           "no": "Stormester"}
 
 
 def test_expand_is_the_engines_legal_moves() -> None:

@@ -10,7 +10,8 @@
 Levels, weakest first (docs/strength.md, "Wari"): the 2-ply search choosing with a
 temperature of 2 seeds (*beginner*), 1.4 (*novice*) and 1 (*easy*): it sees a capture coming
 a move ahead, and misses some; the 4-ply search choosing with a temperature of 1
-(*normal*) and 0.5 (*good*), and exactly (*expert*); 6 plies (*master*); *strong* is
+(*normal*) and 0.5 (*good*), and exactly (*expert*); 6 plies (*master*); 9 plies
+(*grandmaster*, not a name of ``players.LADDER``: it brings its label); *strong* is
 ``strong`` with 1 second a move. A temperature T chooses move m with probability
 proportional to exp((value(m) - best) / T), the values in seeds of the search.
 """
@@ -40,8 +41,13 @@ PLAYERS: dict[str, PlayerInfo] = {
         "database up to 15 seeds"),
 }
 
+#: the label of the level between master and strong (not a name of players.LADDER)
+GRANDMASTER = {"en": "Grandmaster", "nl": "Grootmeester", "no": "Stormester"}
+
 #: the ladder, weakest first: the 2-ply search choosing with a temperature (in seeds),
-#: then the 4-ply search, then deeper; measured in docs/strength.md (ratings.json)
+#: then the 4-ply search, then deeper (grandmaster: 9 plies, chosen by a probe against
+#: master to fall midway between master and strong, docs/rules/wari.md); measured in
+#: docs/strength.md (ratings.json)
 LEVELS: dict[str, Level] = {
     "beginner": level("beginner", "tempered", {"inner": "strong", "depth": 2, "temperature": 2}),
     "novice": level("novice", "tempered", {"inner": "strong", "depth": 2, "temperature": 1.4}),
@@ -50,13 +56,14 @@ LEVELS: dict[str, Level] = {
     "good": level("good", "tempered", {"inner": "strong", "depth": 4, "temperature": 0.5}),
     "expert": level("expert", "strong", {"depth": 4}),
     "master": level("master", "strong", {"depth": 6}),
+    "grandmaster": level("grandmaster", "strong", {"depth": 9}, label=GRANDMASTER),
     "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
 }
 
 #: two seats; Wari has no chance, so each game starts with 4 random plies (both rotations
 #: of a deal the same); strong thinks its second a move (timed) and its tables play a
-#: twentieth of the games (30 against master, 10 against expert, 1 against the others:
-#: each of its games takes about a minute); the others 600 between neighbours (300 gave
+#: twentieth of the games (30 against grandmaster, 10 against master, 1 against the
+#: others: each of its games takes about a minute); the others 600 between neighbours (300 gave
 #: them ± 41-68, docs/strength.md), 200 a step further
 RATING_PLAN = RatingPlan(seats=2, games=(600, 200, 4), timed=("strong",), slow=("strong",),
                          slow_factor=0.05, opening=4)
