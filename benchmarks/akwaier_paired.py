@@ -81,6 +81,9 @@ def main() -> None:
     ap.add_argument("--turn", type=int, default=100)
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--first", type=int, default=0,
+                    help="start at this game (to go on with a stopped run: games are "
+                         "independent)")
     ap.add_argument("--without-default", action="store_true",
                     help="play only the variants (the default's games replay exactly, so "
                          "an earlier run with the same --games, --seed and --turn has them)")
@@ -92,7 +95,7 @@ def main() -> None:
     cpu: list[list[float]] = [[] for _ in variants]
     out = open(args.out, "a") if args.out else None  # noqa: SIM115
     every: list[list[float]] = []
-    for g in range(args.games):
+    for g in range(args.first, args.games):
         rotation = g % SEATS
         seated = [(seat - rotation) % SEATS for seat in range(SEATS)]
         seat = seated.index(0)
@@ -131,7 +134,7 @@ def main() -> None:
         better = sum(1 for r in every if r[k] > r[0])
         worse = sum(1 for r in every if r[k] < r[0])
         print(f"  {json.dumps(changes) if changes else 'default':32} wins {totals[k]:6.1f} "
-              f"({totals[k] / args.games:.1%}); than the first: {better} better, {worse} "
+              f"({totals[k] / max(1, len(every)):.1%}); than the first: {better} better, {worse} "
               f"worse; CPU s a decision after the turn: mean "
               f"{sum(times) / len(times):.3f}, max {max(times):.3f}")
 

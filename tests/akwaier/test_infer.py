@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ludotheek.ai.arena import make_player
 from ludotheek.core.rng import Rng
-from ludotheek.games.akwaier.board import CELL_INDEX
 from ludotheek.games.akwaier import GAME, AkwaierState
+from ludotheek.games.akwaier.board import CELL_INDEX
 from ludotheek.games.akwaier.classic import classic_move
 from ludotheek.games.akwaier.infer import deal, hidden_limits, ruled_out
 from ludotheek.games.akwaier.search import StrongPlayer
@@ -14,7 +14,8 @@ from tests.akwaier.helpers import pos
 
 
 class WithMoves(AkwaierState):
-    """A state that carries the game's moves so far, as the strong player reads them."""
+    """A state that carries the game's moves so far, as benchmarks/akwaier_paired.py gives
+    them to the strong player (the rules' state does not carry them)."""
 
     __slots__ = ("public_moves",)
 
@@ -115,7 +116,9 @@ def test_infer_uses_the_public_moves_and_never_the_hidden_tiles() -> None:
         again = StrongPlayer(seed=4, iterations=24, infer=1).analyse(other)
         assert (again.move, again.value, again.ranking) == \
             (first.move, first.value, first.ranking)
-    # without the moves (the rules' state carries none) it is the default player
+    # with the moves its worlds are others than the default's
+    assert StrongPlayer(seed=4, iterations=24).analyse(seen).stats != first.stats
+    # without them (the rules' state does not carry them) it is the default player
     plain = StrongPlayer(seed=4, iterations=24).analyse(s)
     blind = StrongPlayer(seed=4, iterations=24, infer=1).analyse(s)
     assert (plain.move, plain.value, plain.ranking) == (blind.move, blind.value, blind.ranking)
