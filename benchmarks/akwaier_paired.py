@@ -13,6 +13,10 @@ after the turn.
     nice -n 10 .venv/bin/python benchmarks/akwaier_paired.py --games 150 --seed 100 \
         --turn 100 '{"win": 100}' '{"win": 100, "finish": 75}'
 
+A variant ``'{"oracle": "hands"}'`` (or ``"all"``) is the benchmark-only oracle of
+``benchmarks/akwaier_oracle.py``: its worlds keep the true hidden hands (an upper
+bound for inferring them; never the shipped player).
+
 One line per game (its results, 1 for a win, shared first places their part), then
 the totals; ``--out FILE`` also writes the lines as JSON.
 """
@@ -27,24 +31,46 @@ from typing import Any
 
 from ludotheek.ai.arena import make_player
 from ludotheek.core.game import State
+from ludotheek.games.akwaier.rules import AkwaierState
 from ludotheek.registry import get as get_game
+
+try:
+    from benchmarks.akwaier_oracle import OracleStrong
+except ImportError:  # run as a script: benchmarks/ is on the path
+    from akwaier_oracle import OracleStrong  # type: ignore[no-redef]
 
 SEATS = 6
 
 
+class WithMoves(AkwaierState):
+    """A state that carries the public moves of the game so far (``public_moves``), for
+    the strong player's ``infer`` (the rules' state does not carry them)."""
+
+    __slots__ = ("public_moves",)
+
+    def __init__(self, state: AkwaierState, moves: list[str]) -> None:
+        super().__init__(state.core)
+        self.public_moves = tuple(moves)
+
+
 def play_on(state: State, players: list[Any], seconds: float, seat: int,
-            turn: int | None = None) -> tuple[State, list[float]]:
-    """Play until ``turn`` (None: the end); the CPU seconds of ``seat``'s decisions."""
+            turn: int | None = None, moves: list[str] | None = None
+            ) -> tuple[State, list[float], list[str]]:
+    """Play until ``turn`` (None: the end); the CPU seconds of ``seat``'s decisions and
+    every move of the game (``moves``: those before ``state``)."""
     times: list[float] = []
+    moves = list(moves or [])
     while not state.is_over and (turn is None or state.turn < turn):  # type: ignore[attr-defined]
         mover = state.to_move
-        assert mover is not None
+        assert mover is not None and isinstance(state, AkwaierState)
         t0 = time.process_time()
-        move = players[mover].choose(state, seconds)
+        seen = WithMoves(state, moves) if mover == seat else state
+        move = players[mover].choose(seen, seconds)
         if mover == seat:
             times.append(time.process_time() - t0)
+        moves.append(move)
         state = state.play(move)
-    return state, times
+    return state, times, moves
 
 
 def main() -> None:
@@ -55,13 +81,21 @@ def main() -> None:
     ap.add_argument("--turn", type=int, default=100)
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--first", type=int, default=0,
+                    help="start at this game (to go on with a stopped run: games are "
+                         "independent)")
+    ap.add_argument("--without-default", action="store_true",
+                    help="play only the variants (the default's games replay exactly, so "
+                         "an earlier run with the same --games, --seed and --turn has them)")
     args = ap.parse_args()
-    variants: list[dict[str, Any]] = [{}] + [json.loads(v) for v in args.variants]
+    variants: list[dict[str, Any]] = [] if args.without_default else [{}]
+    variants += [json.loads(v) for v in args.variants]
     game = get_game("akwaier")
     totals = [0.0] * len(variants)
     cpu: list[list[float]] = [[] for _ in variants]
     out = open(args.out, "a") if args.out else None  # noqa: SIM115
-    for g in range(args.games):
+    every: list[list[float]] = []
+    for g in range(args.first, args.games):
         rotation = g % SEATS
         seated = [(seat - rotation) % SEATS for seat in range(SEATS)]
         seat = seated.index(0)
@@ -69,15 +103,18 @@ def main() -> None:
         player_seed = args.seed * 100_003 + g
         players = [make_player("akwaier", spec, player_seed * 7919 + s)[0]
                    for s, spec in enumerate(specs)]
-        start, _ = play_on(game.new(args.seed + g // SEATS), players, args.seconds, seat,
-                           args.turn)
+        start, _, before = play_on(game.new(args.seed + g // SEATS), players, args.seconds,
+                                   seat, args.turn)
         results = []
         turns = []
         for k, changes in enumerate(variants):
             mine = copy.deepcopy(players)
             for name, value in changes.items():
-                setattr(mine[seat], name, value)
-            end, times = play_on(start, mine, args.seconds, seat)
+                if name != "oracle":
+                    setattr(mine[seat], name, value)
+            if "oracle" in changes:  # benchmarks/akwaier_oracle.py: sees the hidden tiles
+                mine[seat] = OracleStrong(mine[seat], changes["oracle"])
+            end, times, _ = play_on(start, mine, args.seconds, seat, moves=before)
             wealth = end.scores()
             top = max(wealth)
             won = 1.0 / wealth.count(top) if wealth[seat] == top else 0.0
@@ -85,6 +122,7 @@ def main() -> None:
             turns.append(end.turn)  # type: ignore[attr-defined]
             totals[k] += won
             cpu[k].extend(times)
+        every.append(results)
         line = {"game": g, "seat": seat, "turns": turns, "results": results}
         print(json.dumps(line), flush=True)
         if out:
@@ -93,8 +131,11 @@ def main() -> None:
     print(f"{args.games} games, seed {args.seed}, variants from turn {args.turn}:")
     for k, changes in enumerate(variants):
         times = cpu[k] or [0.0]
+        better = sum(1 for r in every if r[k] > r[0])
+        worse = sum(1 for r in every if r[k] < r[0])
         print(f"  {json.dumps(changes) if changes else 'default':32} wins {totals[k]:6.1f} "
-              f"({totals[k] / args.games:.1%}); CPU s a decision after the turn: mean "
+              f"({totals[k] / max(1, len(every)):.1%}); than the first: {better} better, {worse} "
+              f"worse; CPU s a decision after the turn: mean "
               f"{sum(times) / len(times):.3f}, max {max(times):.3f}")
 
 

@@ -52,6 +52,22 @@ def test_candidates_merge_look_alike_foundings_and_buys() -> None:
     assert candidates(s.core) == ["keep A", "keep B"]
 
 
+def test_two_makes_buying_two_shares_a_candidate() -> None:
+    s = pos(chains={"C": "A1-A5", "E": "O1"}, hands={0: "B1"}).play("B1")
+    assert candidates(s.core, two=True) == [
+        "buy none", "buy C 1", "buy C 2", "buy C 3", "buy E 1", "buy E 2", "buy E 3"]
+    # placing is not changed
+    s = pos(hands={0: "H8"})
+    assert candidates(s.core, two=True) == candidates(s.core)
+    # the player weighs them: 7 candidates instead of 5
+    p = StrongPlayer(seed=2, iterations=24, two=1)
+    a = p.analyse(pos(chains={"C": "A1-A5", "E": "O1"}, hands={0: "B1"}).play("B1"))
+    assert a.stats["candidates"] == 7
+    assert StrongPlayer(seed=2, iterations=24).analyse(
+        pos(chains={"C": "A1-A5", "E": "O1"}, hands={0: "B1"}).play("B1")).stats[
+        "candidates"] == 5
+
+
 def test_strong_plays_legal_moves_within_its_budget() -> None:
     p = StrongPlayer(seed=2, iterations=12)
     s = classic_position(7, 30)

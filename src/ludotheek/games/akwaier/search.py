@@ -43,6 +43,7 @@ from ludotheek.core.rng import Rng
 from ludotheek.games.akwaier.classic import core_of
 from ludotheek.games.akwaier.core import BUY, KEEP, OVER, PLACE, Core
 from ludotheek.games.akwaier.evaluation import estimates, standing
+from ludotheek.games.akwaier.infer import Limits, deal, hidden_limits
 from ludotheek.games.akwaier.money import BASE_PRICE
 from ludotheek.games.akwaier.notation import BUY_NONE, legal_moves, parse
 from ludotheek.games.akwaier.playout import classic_playout
@@ -54,9 +55,10 @@ def play_on(core: Core, move: str) -> None:
     op[0](core, *op[1:])
 
 
-def candidates(core: Core) -> list[str]:
+def candidates(core: Core, two: bool = False) -> list[str]:
     """The legal moves worth telling apart (see the module's docstring), in the order
-    of :func:`~ludotheek.games.akwaier.notation.legal_moves`."""
+    of :func:`~ludotheek.games.akwaier.notation.legal_moves`; with ``two``, buying 2
+    shares of a chain is a candidate too."""
     moves = legal_moves(core)
     if core.phase == PLACE:
         out: list[str] = []
@@ -74,7 +76,8 @@ def candidates(core: Core) -> list[str]:
         most: dict[str, str] = {}
         for m in moves[1:]:
             most[m.split()[1]] = m  # the moves of a chain come 1, 2, 3: the last is the most
-        return [BUY_NONE] + [m for m in moves[1:] if m.endswith(" 1") or most[m.split()[1]] == m]
+        return [BUY_NONE] + [m for m in moves[1:] if m.endswith(" 1") or most[m.split()[1]] == m
+                             or (two and m.endswith(" 2"))]
     return moves
 
 
@@ -165,14 +168,19 @@ class StrongPlayer:
     of decisions from that turn on by the chance to finish first
     (:func:`win_chance`) instead of the estimated wealth; ``finish`` (tiles; 0:
     never) plays the rollouts to the end of the game once the largest chain has
-    that many tiles.
+    that many tiles. ``two``: 1 makes buying 2 shares of a chain a candidate too
+    (else 1 or as many as allowed). ``infer``: 1 deals the unseen tiles within what
+    the public moves tell about the 1987 players' hands (:mod:`.infer`), when the
+    state carries them as ``public_moves`` (an experiment: the state of the rules
+    does not carry them yet; benchmarks/akwaier_paired.py gives them).
     """
 
     name = "strong"
 
     def __init__(self, seed: int | None = None, iterations: int = 360, seconds: float = 1.0,
                  depth: int = 24, top: int = 6, rivalry: float = 0.5,
-                 guard: int = 0, win: int = -1, finish: int = 0) -> None:
+                 guard: int = 0, win: int = -1, finish: int = 0, two: int = 0,
+                 infer: int = 0) -> None:
         if iterations < 1 or depth < 0 or top < 2:
             raise ValueError("iterations must be at least 1, depth at least 0, top at least 2")
         self.rng = seeded(seed)
@@ -184,6 +192,8 @@ class StrongPlayer:
         self.guard = bool(guard)
         self.win = int(win)
         self.finish = int(finish)
+        self.two = bool(two)
+        self.infer = bool(infer)
 
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self.analyse(state, seconds).move
@@ -195,9 +205,18 @@ class StrongPlayer:
             return FINISH_DEPTH
         return self.depth
 
+    def hidden_limits(self, state: State, core: Core, me: int) -> Limits | None:
+        """With ``infer``, what the public moves so far (the state's ``public_moves``,
+        if it has them) tell about the other hands (:mod:`.infer`); else None."""
+        moves = getattr(state, "public_moves", None) if self.infer else None
+        if moves is None:
+            return None
+        held = [sum(1 for t in core.hand(s) if t >= 0) for s in range(len(core.cash))]
+        return hidden_limits(state.options, moves, me, held)
+
     def analyse(self, state: State, seconds: float | None = None) -> Analysis:
         core, me = _deciding(state)
-        moves = candidates(core)
+        moves = candidates(core, self.two)
         if len(moves) == 1:
             return Analysis(moves[0], None, [(moves[0], 0.0)], "the only possible move",
                             {"player": self.name, "simulations": 0})
@@ -209,6 +228,7 @@ class StrongPlayer:
         rng = self.rng
         by_chance = 0 <= self.win <= core.turn
         depth = self.rollout_depth(core)
+        limits = self.hidden_limits(state, core, me)
         done = 0
         stop = False
         for r in range(rounds):
@@ -219,8 +239,10 @@ class StrongPlayer:
                 if done and (done + len(active) > self.iterations or deadline.passed()):
                     stop = True
                     break
-                world = state.determinize(me, rng)
-                world_core = core_of(world)
+                if limits is None:
+                    world_core = core_of(state.determinize(me, rng))
+                else:
+                    world_core = deal(core, me, rng, limits)
                 rollout_seed = rng.next64()
                 for arm in active:
                     sim = world_core.copy()
