@@ -29,10 +29,12 @@ def classic_position(seed: int, turns: int) -> AkwaierState:
     return s
 
 
-def test_strong_is_the_strong_level_and_estimate_the_normal_one() -> None:
+def test_strong_is_the_strong_level_and_its_40_simulations_the_normal_one() -> None:
+    # the ladder's DECISION of docs/rules/akwaier.md: the one-ply estimate is no level
     levels = players.levels("akwaier")
     assert levels["strong"].player == "strong" and levels["strong"].seconds == 1.0
-    assert levels["normal"].player == "estimate"
+    assert levels["strong"].params == {}
+    assert levels["normal"].player == "strong" and levels["normal"].params == {"iterations": 40}
     assert {"easy", "normal", "classic", "strong"} <= set(levels)
     player, seconds = players.for_level("akwaier", "strong", seed=3)
     assert isinstance(player, StrongPlayer) and seconds == 1.0

@@ -20,17 +20,15 @@ from ludotheek.games import names
 MEETS_THE_ISSUE = ("haaienzee", "aqua_romana")
 
 #: the gaps between neighbours that docs/strength.md says are not yet 100-300 points (every
-#: other gap of a rated ladder is): Akwaier's levels above easy are 45-76 points apart (six
-#: seats and the luck of the tiles: the whole ladder spans 583 points, random to the 1987
-#: players 524). (Wari's master -> strong, 342, has grandmaster between them since
+#: other gap of a rated ladder is): Akwaier's normal -> strong, 44 (six seats and the luck of
+#: the tiles compress the scale: the 1987 players to strong are 165 points, room for no level
+#: between them). (Wari's master -> strong, 342, has grandmaster between them since
 #: 2026-12-02: +227 and +227, strong's ± 236 from 46 games)
-GAPS_NOT_YET = {"akwaier": {("easy", "classic"), ("classic", "normal"), ("normal", "good"),
-                            ("good", "strong")}}
+GAPS_NOT_YET = {"akwaier": {("normal", "strong")}}
 
 #: the levels whose rating docs/strength.md says is not yet within ± 50 (every other level of
-#: a rated ladder is): Wari's strong (± 236, 46 games); Akwaier's beginner, easy, good and
-#: strong (± 55-64 from 210-240 games)
-INTERVALS_NOT_YET = {"wari": {"strong"}, "akwaier": {"beginner", "easy", "good", "strong"}}
+#: a rated ladder is): Wari's strong (± 236, 46 games)
+INTERVALS_NOT_YET = {"wari": {"strong"}}
 
 #: the levels docs/strength.md says are not yet rated (their games not all played): the
 #: shipped file leaves them out and they have no rating: none now (Wari's grandmaster, new

@@ -36,16 +36,22 @@ PLAYERS: dict[str, PlayerInfo] = {
                          "information-set MCTS with fast random playouts scored by wealth"),
 }
 
+#: the ladder, weakest first (a DECISION, docs/rules/akwaier.md): the one-ply estimate
+#: choosing with a temperature (in money) for the three lowest, the 1987 players, the search
+#: with 40 simulations and with its 360. Six seats compress the ratings (the levels of the
+#: first ladder above *easy* were 45-76 points apart, docs/strength.md): six levels spaced by
+#: probes, the one-ply estimate itself (45 above the 1987 players) left out
 LEVELS: dict[str, Level] = {
     "beginner": level("beginner", "tempered", {"inner": "estimate", "temperature": 20000}),
-    "novice": level("novice", "tempered", {"inner": "estimate", "temperature": 8000}),
-    "easy": level("easy", "tempered", {"inner": "estimate", "temperature": 3000}),
+    "novice": level("novice", "tempered", {"inner": "estimate", "temperature": 9000}),
+    "easy": level("easy", "tempered", {"inner": "estimate", "temperature": 4500}),
     "classic": Level("classic", "classic", {}, 0.0,
                      {"en": "1987 (the original)", "nl": "1987 (het origineel)",
                       "no": "1987 (originalen)"}),
-    "normal": level("normal", "estimate"),
-    "good": level("good", "strong", {"iterations": 40}, 1.0),
+    "normal": level("normal", "strong", {"iterations": 40}, 1.0),
     "strong": level("strong", "strong", {}, 1.0),
 }
 
-RATING_PLAN = RatingPlan(seats=6, games=(60, 30))
+#: six seats, six levels: one table of all of them, 420 games (70 deals, each played in the
+#: six rotations of its seats)
+RATING_PLAN = RatingPlan(seats=6, games=(420,))
