@@ -241,10 +241,7 @@ def for_move(game: str, level: str, seed: int | None = None) -> tuple[Player, fl
     key = (game, level)
     last = made.get(key)
     renew = getattr(last[1], "renew", None) if last is not None and last[0] == lv else None
-    if renew is not None:
-        player = renew(seed)
-    else:
-        player = get(game, lv.player, seed=seed, **dict(lv.params))
+    player = renew(seed) if renew is not None else for_level(game, level, seed)[0]
     made[key] = (lv, player)
     return player, lv.seconds
 

@@ -85,17 +85,20 @@ def check_text(data: Any) -> None:
 DRAIN_MOST = 1 << 20
 
 
+def _too_large(limit: int) -> TooLarge:
+    return TooLarge(f"the body is larger than {limit} bytes", code="request.too_large",
+                    most=limit)
+
+
 async def read_body(request: Request, limit: int) -> bytes:
     """The request's body; :class:`TooLarge` past ``limit`` bytes."""
-    too_large = TooLarge(f"the body is larger than {limit} bytes", code="request.too_large",
-                         most=limit)
     declared = request.headers.get("content-length")
     if declared is not None:
         size = whole_number(declared.strip())
         if size is None:
             raise Invalid("the Content-Length header is not a number", code="request.length")
         if size > max(limit, DRAIN_MOST):
-            raise too_large
+            raise _too_large(limit)
     body = bytearray()
     read = 0
     async for chunk in request.stream():
@@ -105,7 +108,7 @@ async def read_body(request: Request, limit: int) -> bytes:
         elif read > DRAIN_MOST:
             break
     if read > limit:
-        raise too_large
+        raise _too_large(limit)
     return bytes(body)
 
 

@@ -40,33 +40,43 @@ from ludotheek.games.akwaier.notation import BUY_NAMES, BUY_NONE, FOUND_NAMES, K
 BIG = 15
 
 
+def tile_value(core: Core, seat: int, cell: int) -> tuple[int, int]:
+    """The rule's (value, survivor or -1) of ``cell`` in ``seat``'s hand (rule 2)."""
+    chains, loose = touch(core.board, cell)
+    if not chains:
+        return (0 if loose else 2), -1
+    shares = core.shares
+    survivor = first_largest(core.sizes, chains)
+    value = 0
+    for c in chains:
+        mine = shares[seat * NUM_CHAINS + c]
+        if mine > 0:
+            col = shares[c::NUM_CHAINS]
+            ranked = sorted(col, reverse=True)
+            rank = ranked.index(mine) + col[seat + 1:].count(mine)
+            w = (5 if c == survivor else 10) if rank < 2 else 2
+        else:
+            w = 4
+        if w > value:
+            value = w
+    return value, survivor
+
+
+def put_off(sizes: list[int], value: int, survivor: int) -> bool:
+    """Whether the rule puts off a tile of this value and survivor (rule 3): worth less
+    than 9, making its survivor bigger than :data:`BIG`."""
+    return value < 9 and survivor >= 0 and sizes[survivor] > BIG
+
+
 def tile_values(core: Core) -> list[tuple[int, int, int]]:
     """(value, slot, survivor or -1) for each of the mover's hand slots."""
     m = core.mover
-    board, sizes, shares = core.board, core.sizes, core.shares
-    base = m * NUM_CHAINS
     out = []
     for slot, cell in enumerate(core.hands[m * HAND:m * HAND + HAND]):
         if cell < 0:
             out.append((0, slot, -1))
             continue
-        chains, loose = touch(board, cell)
-        if not chains:
-            out.append((0 if loose else 2, slot, -1))
-            continue
-        survivor = first_largest(sizes, chains)
-        value = 0
-        for c in chains:
-            mine = shares[base + c]
-            if mine > 0:
-                col = shares[c::NUM_CHAINS]
-                ranked = sorted(col, reverse=True)
-                rank = ranked.index(mine) + col[m + 1:].count(mine)
-                w = (5 if c == survivor else 10) if rank < 2 else 2
-            else:
-                w = 4
-            if w > value:
-                value = w
+        value, survivor = tile_value(core, m, cell)
         out.append((value, slot, survivor))
     return out
 
@@ -91,8 +101,7 @@ def place_choice(core: Core, rng: Rng) -> str:
     for i, (value, slot, survivor) in enumerate(ranked):
         if value == 0:
             break
-        if value < 9 and survivor >= 0 and sizes[survivor] > BIG and any(
-                v > 0 for v, _, _ in ranked[i + 1:]):
+        if put_off(sizes, value, survivor) and any(v > 0 for v, _, _ in ranked[i + 1:]):
             continue
         return CELL_NAMES[hand[slot]]
     return CELL_NAMES[hand[ranked[0][1]]]  # pragma: no cover - the last valued tile is taken
@@ -135,11 +144,15 @@ def buy_target(core: Core, rng: Rng) -> int:
     return rng.choice(existing)
 
 
+def buy_count(core: Core, chain: int) -> int:
+    """The shares of ``chain`` the rule buys: 3, or as many as the mover's cash allows."""
+    return min(3, core.cash[core.mover] // price_of(chain, core.sizes[chain], core.out[chain]))
+
+
 def buy_choice(core: Core, rng: Rng) -> str:
     """3 shares of :func:`buy_target`, or as many as the cash allows."""
     c = buy_target(core, rng)
-    price = price_of(c, core.sizes[c], core.out[c])
-    n = min(3, core.cash[core.mover] // price)
+    n = buy_count(core, c)
     return BUY_NAMES[c][n] if n > 0 else BUY_NONE
 
 

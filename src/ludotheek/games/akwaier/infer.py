@@ -32,49 +32,22 @@ from typing import Any
 
 from ludotheek.core.rng import Rng
 from ludotheek.games.akwaier.board import EMPTY, NEIGH, NUM_CELLS, NUM_CHAINS
-from ludotheek.games.akwaier.classic import BIG
+from ludotheek.games.akwaier.classic import buy_count, put_off, tile_value
 from ludotheek.games.akwaier.core import (
     BUY,
     HAND,
     PLACE,
     SEATS,
     Core,
-    first_largest,
     is_legal,
     new_core,
-    touch,
 )
-from ludotheek.games.akwaier.money import price_of
 from ludotheek.games.akwaier.notation import FAST, canonical, parse
 
 _K_PLACE, _K_KEEP, _K_BUY, _K_PASS = 0, 1, 2, 3
 
 #: at each level (0: a seat's youngest tile) the cells its tile cannot be
 Limits = list[list[frozenset[int]]]
-
-
-def _value(core: Core, seat: int, cell: int) -> tuple[int, int]:
-    """The 1987 rule's (value, survivor or -1) of ``cell`` in ``seat``'s hand."""
-    chains, loose = touch(core.board, cell)
-    if not chains:
-        return (0 if loose else 2), -1
-    survivor = first_largest(core.sizes, chains)
-    shares = core.shares
-    value = 0
-    for c in chains:
-        col = shares[c::NUM_CHAINS]
-        mine = col[seat]
-        if mine > 0:
-            rank = sorted(col, reverse=True).index(mine) + col[seat + 1:].count(mine)
-            w = (5 if c == survivor else 10) if rank < 2 else 2
-        else:
-            w = 4
-        value = max(value, w)
-    return value, survivor
-
-
-def _put_off(core: Core, value: int, survivor: int) -> bool:
-    return value < 9 and survivor >= 0 and core.sizes[survivor] > BIG
 
 
 def consistent(core: Core, cell: int, found: int) -> bool:
@@ -84,7 +57,7 @@ def consistent(core: Core, cell: int, found: int) -> bool:
         return True
     if 0 in core.sizes and all(core.board[n] == EMPTY for n in NEIGH[cell]):
         return False  # it would have founded a chain there
-    return _value(core, core.mover, cell)[0] > 0
+    return tile_value(core, core.mover, cell)[0] > 0
 
 
 def ruled_out(core: Core, cell: int, found: int) -> frozenset[int]:
@@ -100,28 +73,24 @@ def ruled_out(core: Core, cell: int, found: int) -> frozenset[int]:
     out: set[int] = set()
     if 0 in core.sizes:  # a chain was free: it held no tile to found one on
         out.update(x for x in empty if all(board[n] == EMPTY for n in NEIGH[x]))
-    v, s = _value(core, m, cell)
-    late = _put_off(core, v, s)
+    v, s = tile_value(core, m, cell)
+    late = put_off(core.sizes, v, s)
     for x in empty:
         if x in out:
             continue
-        w, t = _value(core, m, x)
-        if (w > v and not _put_off(core, w, t)) or (late and 0 < w < v):
+        w, t = tile_value(core, m, x)
+        if (w > v and not put_off(core.sizes, w, t)) or (late and 0 < w < v):
             out.add(x)
     return frozenset(out)
-
-
-def _classic_buy_count(core: Core, chain: int) -> int:
-    return min(3, core.cash[core.mover] // price_of(chain, core.sizes[chain], core.out[chain]))
 
 
 def _classic_buy(core: Core, chain: int, asked: int) -> bool:
     """Whether the 1987 rule could buy so: 3 shares of a chain, or as many as the cash
     allows; nothing only if some chain is too dear."""
     if chain < 0:
-        return any(core.sizes[c] and _classic_buy_count(core, c) == 0
+        return any(core.sizes[c] and buy_count(core, c) == 0
                    for c in range(NUM_CHAINS))
-    return asked == _classic_buy_count(core, chain)
+    return asked == buy_count(core, chain)
 
 
 def hidden_limits(options: Mapping[str, Any], moves: Sequence[str], me: int,
