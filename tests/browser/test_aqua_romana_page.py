@@ -338,6 +338,10 @@ def test_a_reload_mid_turn_resumes_at_the_same_step(server: ServerProcess,
     page.click("#aq-place")
     _wait_shown_after(page, version)
     page.wait_for_selector(f"{BOARD}[data-mine='1'][data-phase='bonus']")
+    # the log is whole once its last line is the last move's (after the reload its lines
+    # come from the game's history, which may come after the move's answer): then counted
+    page.wait_for_function(
+        f"document.querySelector('#aq-log li:last-child')?.dataset.move === String({SHOWN})")
     log_lines = page.locator("#aq-log li").count()
     stage = _stage(page)
     version = page.evaluate(SHOWN)
