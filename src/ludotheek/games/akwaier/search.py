@@ -172,7 +172,11 @@ class StrongPlayer:
     (else 1 or as many as allowed). ``infer``: 1 deals the unseen tiles within what
     the public moves tell about the 1987 players' hands (:mod:`.infer`), when the
     state carries them as ``public_moves`` (an experiment: the state of the rules
-    does not carry them yet; benchmarks/akwaier_paired.py gives them).
+    does not carry them yet; benchmarks/akwaier_paired.py gives them). ``own``: the
+    player's own seat makes its first ``own`` purchases in each rollout as the one-ply
+    estimate would (:func:`~ludotheek.games.akwaier.evaluation.best_buy`) instead of by
+    the 1987 rule (0: none); ``place`` the same for its first placements
+    (:func:`~ludotheek.games.akwaier.playout.estimate_place`).
     """
 
     name = "strong"
@@ -180,7 +184,7 @@ class StrongPlayer:
     def __init__(self, seed: int | None = None, iterations: int = 360, seconds: float = 1.0,
                  depth: int = 24, top: int = 6, rivalry: float = 0.5,
                  guard: int = 0, win: int = -1, finish: int = 0, two: int = 0,
-                 infer: int = 0) -> None:
+                 infer: int = 0, own: int = 0, place: int = 0) -> None:
         if iterations < 1 or depth < 0 or top < 2:
             raise ValueError("iterations must be at least 1, depth at least 0, top at least 2")
         self.rng = seeded(seed)
@@ -194,6 +198,8 @@ class StrongPlayer:
         self.finish = int(finish)
         self.two = bool(two)
         self.infer = bool(infer)
+        self.own = int(own)
+        self.place = int(place)
 
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self.analyse(state, seconds).move
@@ -248,7 +254,8 @@ class StrongPlayer:
                     sim = world_core.copy()
                     play_on(sim, arm.move)
                     classic_playout(sim, Rng(rollout_seed), depth,
-                                    me if self.guard else -1)
+                                    me if self.guard else -1, me, self.own, self.rivalry,
+                                    self.place)
                     values = estimates(sim)
                     score, wealth, lead = _judged(values, me, self.rivalry)
                     if by_chance:
