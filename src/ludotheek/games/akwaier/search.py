@@ -15,10 +15,11 @@ For each decision (place a tile or found a chain, keep a survivor, buy shares):
    round. A *world* deals the tiles the player cannot see (the other hands and
    the bag) at random, consistent with what it saw (``State.determinize``: the
    other players keep as many tiles as they hold; the board, cash and shares are
-   public). In a world every seat then plays on (the player itself too) by the
-   1987 program's policy (:mod:`~ludotheek.games.akwaier.classic`, the only
-   documented way of playing this game, used as the model of a typical player)
-   for ``depth`` decisions or to the end, and the position reached is judged by
+   public). In a world every seat then plays on by the 1987 program's policy
+   (:mod:`~ludotheek.games.akwaier.classic`, the only documented way of playing
+   this game, used as the model of a typical player), except the player's own
+   purchases, which are the one-ply estimate's (``own``), for ``depth``
+   decisions or to the end, and the position reached is judged by
    the evaluation: the player's estimated final wealth minus ``rivalry`` times
    the best other seat's (the wealth itself when the game ended).
    All candidates see the same worlds and the same random choices of the
@@ -175,7 +176,9 @@ class StrongPlayer:
     does not carry them yet; benchmarks/akwaier_paired.py gives them). ``own``: the
     player's own seat makes its first ``own`` purchases in each rollout as the one-ply
     estimate would (:func:`~ludotheek.games.akwaier.evaluation.best_buy`) instead of by
-    the 1987 rule (0: none); ``place`` the same for its first placements
+    the 1987 rule (0: none; the default 99: all of them, since 2026-12-03: 188 of 300
+    paired games against the former 162, docs/strength.md); ``place`` (an experiment,
+    off) the same for its first placements
     (:func:`~ludotheek.games.akwaier.playout.estimate_place`).
     """
 
@@ -184,7 +187,7 @@ class StrongPlayer:
     def __init__(self, seed: int | None = None, iterations: int = 360, seconds: float = 1.0,
                  depth: int = 24, top: int = 6, rivalry: float = 0.5,
                  guard: int = 0, win: int = -1, finish: int = 0, two: int = 0,
-                 infer: int = 0, own: int = 0, place: int = 0) -> None:
+                 infer: int = 0, own: int = 99, place: int = 0) -> None:
         if iterations < 1 or depth < 0 or top < 2:
             raise ValueError("iterations must be at least 1, depth at least 0, top at least 2")
         self.rng = seeded(seed)
