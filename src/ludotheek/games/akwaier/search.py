@@ -119,6 +119,10 @@ WIN_CURVE = ((0.487, -1.4), (0.196, -1.3), (0.145, -1.2), (0.196, -1.1), (0.182,
 WIN_STEP = 15
 #: rollouts "to the end": more decisions than any game has left (at most 210 turns)
 FINISH_DEPTH = 10_000
+#: the search stops this much before its time cap (seconds, and at most this part of
+#: the cap): on a loaded machine the last world and the process being put aside took
+#: decisions of a 1 s cap to 1.08 s (docs/strength.md, Akwaier)
+RESERVE = 0.15
 
 
 def win_chance(core: Core, values: list[float], me: int) -> float:
@@ -229,7 +233,8 @@ class StrongPlayer:
         if len(moves) == 1:
             return Analysis(moves[0], None, [(moves[0], 0.0)], "the only possible move",
                             {"player": self.name, "simulations": 0})
-        deadline = Deadline(self.seconds if seconds is None else seconds)
+        cap = self.seconds if seconds is None else seconds
+        deadline = Deadline(cap - min(RESERVE, RESERVE * cap))
         arms = sorted((_Arm(m, _static(core, m, me, self.rivalry)) for m in moves),
                       key=lambda a: -a.static)
         active = arms[:self.top]
