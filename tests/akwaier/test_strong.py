@@ -132,8 +132,13 @@ def test_strong_takes_the_merger_that_pays_it() -> None:
                    turn=130)
     assert s.legal_moves() == ["B12", "A4"]
     assert EstimatePlayer(seed=1).choose(s) == "A4"
-    a = StrongPlayer(seed=1, iterations=20).analyse(s)
+    # with the 1987 rule buying for its own seat in the rollouts (own=0): with the
+    # default, whose own purchases are the one-ply estimate's, B12 looks better, since
+    # after it A is the largest and the estimate values a majority that its purchases
+    # then take in B (90 tiles, not the largest) as a pot still to be paid
+    a = StrongPlayer(seed=1, iterations=20, own=0).analyse(s)
     assert a.move == "A4"
+    assert StrongPlayer(seed=1, iterations=20).analyse(s).move == "B12"
     assert "expected final wealth" in a.reason and a.ranking[0][0] == "A4"
     assert a.value is not None and a.value > 25_000
 
@@ -301,3 +306,95 @@ def test_rollouts_play_out_the_game_once_the_largest_chain_is_big() -> None:
     for p in (StrongPlayer(seed=3, iterations=12, win=0, finish=largest),
               StrongPlayer(seed=3, iterations=12, win=1000)):
         assert p.choose(s) in s.legal_moves()
+
+
+def test_the_fast_buy_standings_are_the_one_ply_judgement() -> None:
+    """buy_standings judges every purchase as the one-ply player does (a copy of the
+    position, the purchase played, the estimates' standing), from the one changed chain."""
+    from ludotheek.games.akwaier.core import BUY
+    from ludotheek.games.akwaier.evaluation import best_buy, buy_standings
+    from ludotheek.games.akwaier.notation import BUY_NAMES, BUY_NONE, legal_moves
+    from ludotheek.games.akwaier.playout import classic_step
+    from ludotheek.games.akwaier.search import _static
+
+    judged = ended = 0
+    for seed in range(3):
+        core = GAME.new(seed=seed).core.copy()
+        rng = Rng.from_seed(seed)
+        while core.phase != OVER:
+            if core.phase == BUY:
+                standings = buy_standings(core, 0.5)
+                moves = [BUY_NONE if c < 0 else BUY_NAMES[c][n] for c, n, _ in standings]
+                assert moves == legal_moves(core)
+                for move, (_, _, value) in zip(moves, standings, strict=True):
+                    assert value == pytest.approx(_static(core, move, core.mover, 0.5),
+                                                  rel=1e-9, abs=1e-6)
+                    judged += 1
+                best = max(standings, key=lambda j: j[2])
+                assert best_buy(core, 0.5) == best[:2]
+                ended += max(core.sizes) > 100
+            classic_step(core, rng)
+    assert judged > 500 and ended > 0  # the last purchase of a game is judged by the wealth
+
+
+def test_the_estimated_placement_is_the_one_ply_players() -> None:
+    """estimate_place makes the one-ply estimate player's placement (where no tie for the
+    survivor follows, which the two settle differently)."""
+    from ludotheek.games.akwaier.core import KEEP, PLACE
+    from ludotheek.games.akwaier.playout import classic_step, estimate_place
+    from ludotheek.games.akwaier.search import play_on
+
+    compared = 0
+    for seed in range(2):
+        core = GAME.new(seed=seed).core.copy()
+        rng = Rng.from_seed(seed)
+        while core.phase != OVER:
+            if core.phase == PLACE:
+                fast, plain = core.copy(), core.copy()
+                estimate_place(fast, 0.5)
+                play_on(plain, EstimatePlayer().choose(AkwaierState(core.copy())))
+                if plain.phase != KEEP:
+                    assert _snapshot(fast) == _snapshot(plain)
+                    compared += 1
+            classic_step(core, rng)
+    assert compared > 200
+
+
+def test_own_rollouts_choose_by_the_estimate_for_the_players_seat_only() -> None:
+    """With ``own_buys`` / ``own_places`` the player's seat makes its first purchases and
+    placements in a rollout as the one-ply estimate would, then by the 1987 rule; the other
+    seats play the 1987 rule throughout."""
+    from ludotheek.games.akwaier.core import BUY, PLACE
+    from ludotheek.games.akwaier.evaluation import best_buy
+    from ludotheek.games.akwaier.playout import classic_playout, classic_step, estimate_place
+
+    differed = 0
+    for seed, turns in ((3, 20), (5, 70), (8, 110)):
+        start = classic_position(seed, turns).core
+        me = start.mover
+        for buys, places in ((1, 0), (0, 1), (3, 2)):
+            rolled = start.copy()
+            classic_playout(rolled, Rng.from_seed(seed), 60, own=me, own_buys=buys,
+                            rivalry=0.5, own_places=places)
+            step, rng = start.copy(), Rng.from_seed(seed)
+            for _ in range(60):
+                if step.phase == OVER:
+                    break
+                if step.mover == me and step.phase == BUY and buys:
+                    step.do_buy(*best_buy(step, 0.5))
+                    buys -= 1
+                elif step.mover == me and step.phase == PLACE and places:
+                    estimate_place(step, 0.5)
+                    places -= 1
+                else:
+                    classic_step(step, rng)
+            assert _snapshot(rolled) == _snapshot(step)
+            plain = start.copy()
+            classic_playout(plain, Rng.from_seed(seed), 60)
+            differed += _snapshot(plain) != _snapshot(rolled)
+    assert differed > 0
+    s = classic_position(7, 30)
+    p = StrongPlayer(seed=2, iterations=12, own=2, place=1)
+    assert p.choose(s) in s.legal_moves()
+    # the search's rollouts use them: its figures differ from the default's
+    assert p.analyse(s).ranking != StrongPlayer(seed=2, iterations=12).analyse(s).ranking

@@ -47,7 +47,7 @@ True
 from __future__ import annotations
 
 from ludotheek.games.akwaier.board import NUM_CHAINS
-from ludotheek.games.akwaier.core import OVER, SEATS, Core
+from ludotheek.games.akwaier.core import BUY, END_SIZE, MAX_TURNS, OVER, SEATS, Core
 from ludotheek.games.akwaier.money import PER_SHARE, PRICE_BY_SIZE
 
 #: turns per stage of the game (the weights change with the stage)
@@ -168,3 +168,83 @@ def standing(values: list[float], seat: int, rivalry: float) -> float:
     who wants to win (not only to be rich) maximises."""
     best_other = max(v for s, v in enumerate(values) if s != seat)
     return values[seat] - rivalry * best_other
+
+
+def _chain_terms(tiles: int, outstanding: int, col: list[int], big: int, base_price: int,
+                 share_w: tuple[float, float],
+                 bonus_w: tuple[tuple[float, ...], ...]) -> list[float]:
+    """One chain's part of every seat's estimate (the loop body of :func:`estimates`)."""
+    terms = [0.0] * SEATS
+    if not tiles or not outstanding:
+        return terms
+    price = base_price + PER_SHARE * outstanding
+    share_value = share_w[big] * price
+    for s in range(SEATS):
+        if col[s]:
+            terms[s] = col[s] * share_value
+    pot = (tiles + outstanding) * price
+    bonus = bonus_w[big]
+    top = max(col)
+    firsts = [s for s in range(SEATS) if col[s] == top]
+    second = max((h for h in col if h < top), default=0)
+    if len(firsts) > 1:
+        for s in firsts:
+            terms[s] += bonus[0] * pot / len(firsts)
+        return terms
+    lead = top - second
+    first_w = bonus[1 if lead <= 3 else 2]
+    if not second:
+        terms[firsts[0]] += first_w * pot
+        return terms
+    terms[firsts[0]] += first_w * pot * (2.0 / 3.0)
+    seconds = [s for s in range(SEATS) if col[s] == second]
+    for s in seconds:
+        terms[s] += bonus[0] * pot / (3 * len(seconds))
+    return terms
+
+
+def buy_standings(core: Core, rivalry: float) -> list[tuple[int, int, float]]:
+    """For the mover in the buying phase, every purchase (chain or -1, shares) with the
+    :func:`standing` of the estimates right after it (the turn ended), as the one-ply
+    player judges it, but computed from the one chain a purchase changes instead of a
+    copy of the position (the search's rollouts use it for the player's own seat)."""
+    assert core.phase == BUY
+    m = core.mover
+    sizes, out, cash = core.sizes, core.out, core.cash
+    options = [(-1, 0)]
+    for c in range(NUM_CHAINS):
+        if sizes[c]:
+            most = min(3, cash[m] // (PRICE_BY_SIZE[c][sizes[c]] + PER_SHARE * out[c]))
+            options.extend((c, n) for n in range(1, most + 1))
+    if max(sizes) > END_SIZE or core.turn + 1 >= MAX_TURNS:  # the game ends: the wealth
+        judged = []
+        for c, n in options:
+            after = core.copy()
+            after.do_buy(c, n)
+            judged.append((c, n, standing(estimates(after), m, rivalry)))
+        return judged
+    shares = core.shares
+    largest = max(range(NUM_CHAINS), key=sizes.__getitem__)
+    cash_w, share_w, bonus_w, common = _weights(core.turn + 1)
+    terms = [_chain_terms(sizes[c], out[c], shares[c::NUM_CHAINS], 1 if c == largest else 0,
+                          PRICE_BY_SIZE[c][sizes[c]], share_w, bonus_w)
+             for c in range(NUM_CHAINS)]
+    total = [common + cash_w * cash[s] + sum(t[s] for t in terms) for s in range(SEATS)]
+    judged = [(-1, 0, standing(total, m, rivalry))]
+    for c, n in options[1:]:
+        col = shares[c::NUM_CHAINS]
+        col[m] += n
+        price = PRICE_BY_SIZE[c][sizes[c]] + PER_SHARE * out[c]
+        new = _chain_terms(sizes[c], out[c] + n, col, 1 if c == largest else 0,
+                           PRICE_BY_SIZE[c][sizes[c]], share_w, bonus_w)
+        old = terms[c]
+        values = [total[s] - old[s] + new[s] for s in range(SEATS)]
+        values[m] -= cash_w * n * price
+        judged.append((c, n, standing(values, m, rivalry)))
+    return judged
+
+
+def best_buy(core: Core, rivalry: float) -> tuple[int, int]:
+    """The purchase :func:`buy_standings` judges best (the first of equals)."""
+    best = max(buy_standings(core, rivalry), key=lambda j: j[2])
+    return best[0], best[1]

@@ -31,7 +31,8 @@ PLAYERS: dict[str, PlayerInfo] = {
                            "(against the best other player's) is best"),
     "strong": PlayerInfo("strong", StrongPlayer,
                          "determinized search: the unseen tiles dealt at random, rollouts "
-                         "by the 1987 policy, judged by estimated final wealth"),
+                         "by the 1987 policy (its own purchases by the estimate), judged by "
+                         "estimated final wealth"),
     "ismcts": PlayerInfo("ismcts", ismcts,
                          "information-set MCTS with fast random playouts scored by wealth"),
 }

@@ -16,6 +16,8 @@ text and playing it (the strong player's rollouts).
 
 from __future__ import annotations
 
+import math
+
 from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
 from ludotheek.games.akwaier.board import EMPTY, NEIGH, NUM_CHAINS
@@ -32,6 +34,7 @@ from ludotheek.games.akwaier.core import (
     first_largest,
     touch,
 )
+from ludotheek.games.akwaier.evaluation import best_buy, estimates, standing
 from ludotheek.games.akwaier.money import PER_SHARE, PRICE_BY_SIZE, price_of
 
 
@@ -195,13 +198,64 @@ def classic_step(core: Core, rng: Rng) -> None:
         core.do_keep(first_largest(core.sizes, core.pending[2]))
 
 
-def classic_playout(core: Core, rng: Rng, max_moves: int, guarded: int = -1) -> int:
+def estimate_place(core: Core, rivalry: float) -> None:
+    """The mover's placement as the one-ply estimate would choose it, played on ``core``
+    itself: every legal tile (founding: one chain of each base price), the position
+    right after it judged by :func:`~ludotheek.games.akwaier.evaluation.standing` of
+    the estimates (a tie for the survivor settled by the 1987 rule); a pass if no tile
+    is legal. The first of equals is played."""
+    m = core.mover
+    board, sizes = core.board, core.sizes
+    free = [c for c in range(NUM_CHAINS) if not sizes[c]]
+    founds: list[int] = []
+    seen: set[int] = set()
+    for c in free:  # look-alikes: the same base price gives the same prices and pots
+        if PRICE_BY_SIZE[c][1] not in seen:
+            seen.add(PRICE_BY_SIZE[c][1])
+            founds.append(c)
+    best: tuple[int, int, int, list[int], list[int]] | None = None
+    best_value = -math.inf
+    for slot, cell in enumerate(core.hands[m * HAND:m * HAND + HAND]):
+        if cell < 0:
+            continue
+        chains, loose = touch(board, cell)
+        if not chains and loose:
+            continue
+        for found in (founds if not chains and founds else [-1]):
+            after = core.copy()
+            after.do_place(slot, cell, found, chains, loose)
+            if after.phase == KEEP:
+                assert after.pending is not None
+                after.do_keep(first_largest(after.sizes, after.pending[2]))
+            value = standing(estimates(after), m, rivalry)
+            if value > best_value:
+                best_value = value
+                best = (slot, cell, found, chains, loose)
+    if best is None:
+        core.do_pass()
+    else:
+        core.do_place(*best)
+
+
+def classic_playout(core: Core, rng: Rng, max_moves: int, guarded: int = -1,
+                    own: int = -1, own_buys: int = 0, rivalry: float = 0.5,
+                    own_places: int = 0) -> int:
     """1987 decisions for every seat on ``core`` until the game ends or ``max_moves``
     were made; the number made. Seat ``guarded`` (if any) buys only where the 1987
-    rule sees its place threatened, and nothing instead of a random chain."""
+    rule sees its place threatened, and nothing instead of a random chain. Seat
+    ``own`` (if any) makes its first ``own_buys`` purchases and its first
+    ``own_places`` placements as the one-ply estimate would
+    (:func:`~ludotheek.games.akwaier.evaluation.best_buy`, :func:`estimate_place`,
+    with ``rivalry``)."""
     made = 0
     while core.phase != OVER and made < max_moves:
-        if core.phase == BUY and core.mover == guarded:
+        if core.mover == own and core.phase == BUY and own_buys > 0:
+            core.do_buy(*best_buy(core, rivalry))
+            own_buys -= 1
+        elif core.mover == own and core.phase == PLACE and own_places > 0:
+            estimate_place(core, rivalry)
+            own_places -= 1
+        elif core.phase == BUY and core.mover == guarded:
             _classic_buy(core, rng, False)
         else:
             classic_step(core, rng)

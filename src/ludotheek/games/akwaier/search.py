@@ -15,10 +15,11 @@ For each decision (place a tile or found a chain, keep a survivor, buy shares):
    round. A *world* deals the tiles the player cannot see (the other hands and
    the bag) at random, consistent with what it saw (``State.determinize``: the
    other players keep as many tiles as they hold; the board, cash and shares are
-   public). In a world every seat then plays on (the player itself too) by the
-   1987 program's policy (:mod:`~ludotheek.games.akwaier.classic`, the only
-   documented way of playing this game, used as the model of a typical player)
-   for ``depth`` decisions or to the end, and the position reached is judged by
+   public). In a world every seat then plays on by the 1987 program's policy
+   (:mod:`~ludotheek.games.akwaier.classic`, the only documented way of playing
+   this game, used as the model of a typical player), except the player's own
+   purchases, which are the one-ply estimate's (``own``), for ``depth``
+   decisions or to the end, and the position reached is judged by
    the evaluation: the player's estimated final wealth minus ``rivalry`` times
    the best other seat's (the wealth itself when the game ended).
    All candidates see the same worlds and the same random choices of the
@@ -118,6 +119,10 @@ WIN_CURVE = ((0.487, -1.4), (0.196, -1.3), (0.145, -1.2), (0.196, -1.1), (0.182,
 WIN_STEP = 15
 #: rollouts "to the end": more decisions than any game has left (at most 210 turns)
 FINISH_DEPTH = 10_000
+#: the search stops this much before its time cap (seconds, and at most this part of
+#: the cap): on a loaded machine the last world and the process being put aside took
+#: decisions of a 1 s cap to 1.08 s (docs/strength.md, Akwaier)
+RESERVE = 0.15
 
 
 def win_chance(core: Core, values: list[float], me: int) -> float:
@@ -172,7 +177,13 @@ class StrongPlayer:
     (else 1 or as many as allowed). ``infer``: 1 deals the unseen tiles within what
     the public moves tell about the 1987 players' hands (:mod:`.infer`), when the
     state carries them as ``public_moves`` (an experiment: the state of the rules
-    does not carry them yet; benchmarks/akwaier_paired.py gives them).
+    does not carry them yet; benchmarks/akwaier_paired.py gives them). ``own``: the
+    player's own seat makes its first ``own`` purchases in each rollout as the one-ply
+    estimate would (:func:`~ludotheek.games.akwaier.evaluation.best_buy`) instead of by
+    the 1987 rule (0: none; the default 99: all of them, since 2026-12-03: 188 of 300
+    paired games against the former 162, docs/strength.md); ``place`` (an experiment,
+    off) the same for its first placements
+    (:func:`~ludotheek.games.akwaier.playout.estimate_place`).
     """
 
     name = "strong"
@@ -180,7 +191,7 @@ class StrongPlayer:
     def __init__(self, seed: int | None = None, iterations: int = 360, seconds: float = 1.0,
                  depth: int = 24, top: int = 6, rivalry: float = 0.5,
                  guard: int = 0, win: int = -1, finish: int = 0, two: int = 0,
-                 infer: int = 0) -> None:
+                 infer: int = 0, own: int = 99, place: int = 0) -> None:
         if iterations < 1 or depth < 0 or top < 2:
             raise ValueError("iterations must be at least 1, depth at least 0, top at least 2")
         self.rng = seeded(seed)
@@ -194,6 +205,8 @@ class StrongPlayer:
         self.finish = int(finish)
         self.two = bool(two)
         self.infer = bool(infer)
+        self.own = int(own)
+        self.place = int(place)
 
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self.analyse(state, seconds).move
@@ -220,7 +233,8 @@ class StrongPlayer:
         if len(moves) == 1:
             return Analysis(moves[0], None, [(moves[0], 0.0)], "the only possible move",
                             {"player": self.name, "simulations": 0})
-        deadline = Deadline(self.seconds if seconds is None else seconds)
+        cap = self.seconds if seconds is None else seconds
+        deadline = Deadline(cap - min(RESERVE, RESERVE * cap))
         arms = sorted((_Arm(m, _static(core, m, me, self.rivalry)) for m in moves),
                       key=lambda a: -a.static)
         active = arms[:self.top]
@@ -248,7 +262,8 @@ class StrongPlayer:
                     sim = world_core.copy()
                     play_on(sim, arm.move)
                     classic_playout(sim, Rng(rollout_seed), depth,
-                                    me if self.guard else -1)
+                                    me if self.guard else -1, me, self.own, self.rivalry,
+                                    self.place)
                     values = estimates(sim)
                     score, wealth, lead = _judged(values, me, self.rivalry)
                     if by_chance:
