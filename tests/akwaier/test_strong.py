@@ -33,8 +33,11 @@ def test_strong_is_the_strong_level_and_its_40_simulations_the_normal_one() -> N
     # the ladder's DECISION of docs/rules/akwaier.md: the one-ply estimate is no level
     levels = players.levels("akwaier")
     assert levels["strong"].player == "strong" and levels["strong"].seconds == 1.0
-    assert levels["strong"].params == {}
-    assert levels["normal"].player == "strong" and levels["normal"].params == {"iterations": 40}
+    # (2026-12-03) strong's own purchases in its rollouts are the estimate's, normal's the
+    # 1987 rule's as before: said in the levels' parameters, which the ratings check
+    assert levels["strong"].params == {"own": 99}
+    assert levels["normal"].player == "strong"
+    assert levels["normal"].params == {"iterations": 40, "own": 0}
     assert {"easy", "normal", "classic", "strong"} <= set(levels)
     player, seconds = players.for_level("akwaier", "strong", seed=3)
     assert isinstance(player, StrongPlayer) and seconds == 1.0

@@ -41,7 +41,11 @@ PLAYERS: dict[str, PlayerInfo] = {
 #: choosing with a temperature (in money) for the three lowest, the 1987 players, the search
 #: with 40 simulations and with its 360. Six seats compress the ratings (the levels of the
 #: first ladder above *easy* were 45-76 points apart, docs/strength.md): six levels spaced by
-#: probes, the one-ply estimate itself (45 above the 1987 players) left out
+#: probes, the one-ply estimate itself (45 above the 1987 players) left out. *strong*'s own
+#: purchases in its rollouts are the estimate's (own=99, since 2026-12-03); *normal* keeps
+#: the 1987 rule's there (own=0), as it played before. Both say so in their parameters: a
+#: level's definition (player and parameters) is what tells a rating run and the shipped
+#: ratings that the level changed, a default of the player's class does not
 LEVELS: dict[str, Level] = {
     "beginner": level("beginner", "tempered", {"inner": "estimate", "temperature": 20000}),
     "novice": level("novice", "tempered", {"inner": "estimate", "temperature": 9000}),
@@ -49,8 +53,8 @@ LEVELS: dict[str, Level] = {
     "classic": Level("classic", "classic", {}, 0.0,
                      {"en": "1987 (the original)", "nl": "1987 (het origineel)",
                       "no": "1987 (originalen)"}),
-    "normal": level("normal", "strong", {"iterations": 40}, 1.0),
-    "strong": level("strong", "strong", {}, 1.0),
+    "normal": level("normal", "strong", {"iterations": 40, "own": 0}, 1.0),
+    "strong": level("strong", "strong", {"own": 99}, 1.0),
 }
 
 #: six seats, six levels: one table of all of them, 420 games (70 deals, each played in the
