@@ -131,35 +131,8 @@ def estimates(core: Core) -> list[float]:
     cash_w, share_w, bonus_w, common = _weights(core.turn)
     value = [common + cash_w * x for x in core.cash]
     for c in range(NUM_CHAINS):
-        tiles, outstanding = sizes[c], out[c]
-        if not tiles or not outstanding:
-            continue
-        price = PRICE_BY_SIZE[c][tiles] + PER_SHARE * outstanding
-        col = shares[c::NUM_CHAINS]
-        big = 1 if c == largest else 0
-        share_value = share_w[big] * price
-        for s in range(SEATS):
-            if col[s]:
-                value[s] += col[s] * share_value
-        # the pot parts (as pot_parts) and each part's lead over the next holder
-        pot = (tiles + outstanding) * price
-        bonus = bonus_w[big]
-        top = max(col)
-        firsts = [s for s in range(SEATS) if col[s] == top]
-        second = max((h for h in col if h < top), default=0)
-        if len(firsts) > 1:
-            for s in firsts:
-                value[s] += bonus[0] * pot / len(firsts)
-            continue
-        lead = top - second
-        first_w = bonus[1 if lead <= 3 else 2]
-        if not second:
-            value[firsts[0]] += first_w * pot
-            continue
-        value[firsts[0]] += first_w * pot * (2.0 / 3.0)
-        seconds = [s for s in range(SEATS) if col[s] == second]
-        for s in seconds:
-            value[s] += bonus[0] * pot / (3 * len(seconds))
+        add_chain_terms(value, sizes[c], out[c], shares[c::NUM_CHAINS], 1 if c == largest else 0,
+                        PRICE_BY_SIZE[c][sizes[c]], share_w, bonus_w)
     return value
 
 
@@ -170,18 +143,19 @@ def standing(values: list[float], seat: int, rivalry: float) -> float:
     return values[seat] - rivalry * best_other
 
 
-def _chain_terms(tiles: int, outstanding: int, col: list[int], big: int, base_price: int,
-                 share_w: tuple[float, float],
-                 bonus_w: tuple[tuple[float, ...], ...]) -> list[float]:
-    """One chain's part of every seat's estimate (the loop body of :func:`estimates`)."""
-    terms = [0.0] * SEATS
+def add_chain_terms(value: list[float], tiles: int, outstanding: int, col: list[int], big: int,
+                    base_price: int, share_w: tuple[float, float],
+                    bonus_w: tuple[tuple[float, ...], ...]) -> None:
+    """Add one chain's part of every seat's estimate to ``value``: its shares at their
+    weighed price, and each holder's weighed part of its pot (the parts of
+    :func:`pot_parts`, the first's by its lead over the next holder)."""
     if not tiles or not outstanding:
-        return terms
+        return
     price = base_price + PER_SHARE * outstanding
     share_value = share_w[big] * price
     for s in range(SEATS):
         if col[s]:
-            terms[s] = col[s] * share_value
+            value[s] += col[s] * share_value
     pot = (tiles + outstanding) * price
     bonus = bonus_w[big]
     top = max(col)
@@ -189,17 +163,25 @@ def _chain_terms(tiles: int, outstanding: int, col: list[int], big: int, base_pr
     second = max((h for h in col if h < top), default=0)
     if len(firsts) > 1:
         for s in firsts:
-            terms[s] += bonus[0] * pot / len(firsts)
-        return terms
+            value[s] += bonus[0] * pot / len(firsts)
+        return
     lead = top - second
     first_w = bonus[1 if lead <= 3 else 2]
     if not second:
-        terms[firsts[0]] += first_w * pot
-        return terms
-    terms[firsts[0]] += first_w * pot * (2.0 / 3.0)
+        value[firsts[0]] += first_w * pot
+        return
+    value[firsts[0]] += first_w * pot * (2.0 / 3.0)
     seconds = [s for s in range(SEATS) if col[s] == second]
     for s in seconds:
-        terms[s] += bonus[0] * pot / (3 * len(seconds))
+        value[s] += bonus[0] * pot / (3 * len(seconds))
+
+
+def _chain_terms(tiles: int, outstanding: int, col: list[int], big: int, base_price: int,
+                 share_w: tuple[float, float],
+                 bonus_w: tuple[tuple[float, ...], ...]) -> list[float]:
+    """One chain's part of every seat's estimate alone."""
+    terms = [0.0] * SEATS
+    add_chain_terms(terms, tiles, outstanding, col, big, base_price, share_w, bonus_w)
     return terms
 
 
