@@ -29,16 +29,23 @@ def classic_position(seed: int, turns: int) -> AkwaierState:
     return s
 
 
-def test_strong_is_the_strong_level_and_its_40_simulations_the_normal_one() -> None:
-    # the ladder's DECISION of docs/rules/akwaier.md: the one-ply estimate is no level
+def test_strong_is_the_strong_level_and_the_four_below_the_1987_players_temper_the_estimate(
+) -> None:
+    # the ladder's DECISION of docs/rules/akwaier.md: the search is only the strongest level
+    # (the 1987 players are too close below it for a level between them); the four lowest,
+    # normal the highest of them, are the one-ply estimate choosing with a temperature
     levels = players.levels("akwaier")
+    assert list(levels) == ["beginner", "novice", "easy", "normal", "classic", "strong"]
     assert levels["strong"].player == "strong" and levels["strong"].seconds == 1.0
-    # (2026-12-03) strong's own purchases in its rollouts are the estimate's, normal's the
-    # 1987 rule's as before: said in the levels' parameters, which the ratings check
+    # (2026-12-03) strong's own purchases in its rollouts are the estimate's: said in the
+    # level's parameters, which the ratings check
     assert levels["strong"].params == {"own": 99}
-    assert levels["normal"].player == "strong"
-    assert levels["normal"].params == {"iterations": 40, "own": 0}
-    assert {"easy", "normal", "classic", "strong"} <= set(levels)
+    temperatures = []
+    for name in ("beginner", "novice", "easy", "normal"):
+        assert levels[name].player == "tempered" and levels[name].seconds == 0.0
+        assert levels[name].params["inner"] == "estimate"
+        temperatures.append(levels[name].params["temperature"])
+    assert temperatures == sorted(temperatures, reverse=True), "weaker is hotter"
     player, seconds = players.for_level("akwaier", "strong", seed=3)
     assert isinstance(player, StrongPlayer) and seconds == 1.0
 

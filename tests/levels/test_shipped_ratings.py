@@ -20,16 +20,17 @@ from ludotheek.games import names
 MEETS_THE_ISSUE = ("haaienzee", "aqua_romana")
 
 #: the gaps between neighbours that docs/strength.md says are not yet 100-300 points (every
-#: other gap of a rated ladder is): Akwaier's classic -> normal, 90, and normal -> strong, 75
-#: (2026-12-03; six seats and the luck of the tiles compress the scale: the 1987 players to
-#: strong are 165 points, room for no level between them). (Wari's master -> strong, 342,
-#: has grandmaster between them since 2026-12-02: +227 and +267 since 2026-12-03, strong's
-#: ± 89 from 147 games)
-GAPS_NOT_YET = {"akwaier": {("classic", "normal"), ("normal", "strong")}}
+#: other gap of a rated ladder is): Akwaier's novice -> easy, 77 (2026-12-03, the ladder with
+#: four tempered levels below the 1987 players: six seats and the luck of the tiles leave
+#: about 450 points from a player a little better than random to the 1987 players, room for
+#: four gaps of 100 with little to spare against a gap's ± 24 from 420 games). (Wari's
+#: master -> strong, 342, has grandmaster between them since 2026-12-02)
+GAPS_NOT_YET = {"akwaier": {("novice", "easy")}}
 
 #: the levels whose rating docs/strength.md says is not yet within ± 50 (every other level of
-#: a rated ladder is): Wari's strong (± 89, 147 games: each takes about a minute)
-INTERVALS_NOT_YET = {"wari": {"strong"}}
+#: a rated ladder is): Wari's strong (each of its games takes about a minute) and Akwaier's
+#: strong (± 51.9 from 420 games, 2026-12-03)
+INTERVALS_NOT_YET = {"wari": {"strong"}, "akwaier": {"strong"}}
 
 #: the levels docs/strength.md says are not yet rated (their games not all played): the
 #: shipped file leaves them out and they have no rating: none now (Wari's grandmaster, new

@@ -38,22 +38,23 @@ PLAYERS: dict[str, PlayerInfo] = {
 }
 
 #: the ladder, weakest first (a DECISION, docs/rules/akwaier.md): the one-ply estimate
-#: choosing with a temperature (in money) for the three lowest, the 1987 players, the search
-#: with 40 simulations and with its 360. Six seats compress the ratings (the levels of the
-#: first ladder above *easy* were 45-76 points apart, docs/strength.md): six levels spaced by
-#: probes, the one-ply estimate itself (45 above the 1987 players) left out. *strong*'s own
-#: purchases in its rollouts are the estimate's (own=99, since 2026-12-03); *normal* keeps
-#: the 1987 rule's there (own=0), as it played before. Both say so in their parameters: a
-#: level's definition (player and parameters) is what tells a rating run and the shipped
-#: ratings that the level changed, a default of the player's class does not
+#: choosing with a temperature (in money) for the four lowest, the 1987 players, the search.
+#: Six seats compress the ratings: the span from a player who still prefers good moves to
+#: *strong* is about 560 points, and the 1987 players are only 120-165 below *strong*, room
+#: for no level between them (docs/strength.md). So the four levels below the 1987 players
+#: are spaced by probes of the ladder's round robin, *normal* (the level every game has: a
+#: seat a person left is played on at it) the highest of them, and *strong*'s own purchases
+#: in its rollouts are the estimate's (own=99, since 2026-12-03). A level's definition
+#: (player and parameters) is what tells a rating run and the shipped ratings that the level
+#: changed, a default of the player's class does not, so *strong* says own=99
 LEVELS: dict[str, Level] = {
-    "beginner": level("beginner", "tempered", {"inner": "estimate", "temperature": 20000}),
-    "novice": level("novice", "tempered", {"inner": "estimate", "temperature": 9000}),
-    "easy": level("easy", "tempered", {"inner": "estimate", "temperature": 4500}),
+    "beginner": level("beginner", "tempered", {"inner": "estimate", "temperature": 38000}),
+    "novice": level("novice", "tempered", {"inner": "estimate", "temperature": 12800}),
+    "easy": level("easy", "tempered", {"inner": "estimate", "temperature": 7700}),
+    "normal": level("normal", "tempered", {"inner": "estimate", "temperature": 4300}),
     "classic": Level("classic", "classic", {}, 0.0,
                      {"en": "1987 (the original)", "nl": "1987 (het origineel)",
                       "no": "1987 (originalen)"}),
-    "normal": level("normal", "strong", {"iterations": 40, "own": 0}, 1.0),
     "strong": level("strong", "strong", {"own": 99}, 1.0),
 }
 
