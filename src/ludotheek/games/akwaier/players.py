@@ -37,16 +37,11 @@ PLAYERS: dict[str, PlayerInfo] = {
                          "information-set MCTS with fast random playouts scored by wealth"),
 }
 
-#: the ladder, weakest first (a DECISION, docs/rules/akwaier.md): the one-ply estimate
-#: choosing with a temperature (in money) for the four lowest, the 1987 players, the search.
-#: Six seats compress the ratings: the span from a player who still prefers good moves to
-#: *strong* is about 560 points, and the 1987 players are only 120-165 below *strong*, room
-#: for no level between them (docs/strength.md). So the four levels below the 1987 players
-#: are spaced by probes of the ladder's round robin, *normal* (the level every game has: a
-#: seat a person left is played on at it) the highest of them, and *strong*'s own purchases
-#: in its rollouts are the estimate's (own=99, since 2026-12-03). A level's definition
-#: (player and parameters) is what tells a rating run and the shipped ratings that the level
-#: changed, a default of the player's class does not, so *strong* says own=99
+#: the ladder, weakest first (a DECISION, docs/rules/akwaier.md, spaced by probes in
+#: docs/strength.md): the one-ply estimate choosing with a temperature (in money) for the four
+#: lowest, *normal* the highest of them, then the 1987 players and the search. A level's
+#: definition (player and parameters) is what tells a rating run and the shipped ratings
+#: that the level changed, a default of the player's class does not, so *strong* says own=99
 LEVELS: dict[str, Level] = {
     "beginner": level("beginner", "tempered", {"inner": "estimate", "temperature": 38000}),
     "novice": level("novice", "tempered", {"inner": "estimate", "temperature": 12800}),
