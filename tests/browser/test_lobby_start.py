@@ -79,3 +79,29 @@ def test_the_cards_do_not_move_once_drawn(server: ServerProcess, context_factory
     assert first == later, "a Start button moved after its card was drawn"
     for game in PAGES:  # what the built-in games' cards are drawn with is there
         assert page.locator(f"#game-{game} .learn-links").count() == 1, game
+
+
+def test_a_number_out_of_range_is_refused_in_the_pages_language(
+        server: ServerProcess, context_factory: Any) -> None:
+    """The browser's own refusal of a number out of range is in the browser's language
+    (headless Chromium's English on a Dutch page): the lobby says it in the page's, and
+    nothing is sent."""
+    page = context_factory(lang="nl").new_page()
+    page.goto(server.url + "/")
+    cash = page.locator("#game-akwaier #opt-start_cash")
+    cash.wait_for()
+    low = int(cash.get_attribute("min") or 0)
+    high = int(cash.get_attribute("max") or 0)
+    cash.fill("-5")
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    page.locator("#game-akwaier button[type=submit]").click()
+    page.wait_for_timeout(300)
+    message = cash.evaluate("e => e.validationMessage")
+    dutch = f"{low:,} tot en met {high:,}".replace(",", ".")  # 10.000.000
+    assert message == f"Vul een heel getal in van {dutch}.", message
+    assert not sent and "/play/" not in page.url
+    # a number in range is taken again at once
+    cash.fill(str(low))
+    assert cash.evaluate("e => e.validationMessage") == ""
+    assert cash.evaluate("e => e.checkValidity()")

@@ -28,6 +28,11 @@ function optionInput(opt) {
   let input;
   if (opt.type === "int" && opt.max - opt.min > 40) {
     input = el("input", { id, name: opt.name, type: "number", min: opt.min, max: opt.max, step: 1, value: opt.default, required: true });
+    // the browser's own refusal is in the browser's language: say it in the page's
+    const number = new Intl.NumberFormat(language());
+    const range = t("lobby.number_range", { min: number.format(opt.min), max: number.format(opt.max) });
+    input.addEventListener("invalid", () => input.setCustomValidity(range));
+    input.addEventListener("input", () => input.setCustomValidity(""));
   } else if (opt.type === "int") {
     input = el("select", { id, name: opt.name });
     for (let v = opt.min; v <= opt.max; v++) input.append(el("option", { value: v, text: String(v), selected: v === opt.default }));
