@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from ludotheek import players
 from ludotheek.ai.arena import run_match
+from ludotheek.core.errors import BadOption
 from ludotheek.core.rng import Rng
 from ludotheek.games.akwaier import GAME, AkwaierState, split_fractions
 from ludotheek.games.akwaier.classic import classic_move
@@ -62,6 +63,45 @@ def test_candidates_merge_look_alike_foundings_and_buys() -> None:
     assert candidates(s.core) == ["buy none", "buy C 1", "buy C 2"]
     s = pos(chains={"A": "A1-A3", "B": "A5-A7"}, hands={0: "A4"}).play("A4")
     assert candidates(s.core) == ["keep A", "keep B"]
+
+
+def test_reserve_buys_only_what_leaves_the_cash_it_keeps() -> None:
+    # C (5 tiles) costs 1300, E (1 tile) 800; every seat has 25,000
+    s = pos(chains={"C": "A1-A5", "E": "O1"}, hands={0: "B1"}).play("B1")
+    def ranked(reserve: int) -> list[str]:
+        return sorted(m for m, _ in EstimatePlayer(seed=1, reserve=reserve).analyse(s).ranking)
+    assert ranked(0) == sorted(candidates(s.core))
+    # 22,000 kept: 3,000 to spend, 2 shares of C (2,600) or 3 of E (2,400)
+    assert ranked(22000) == ["buy C 1", "buy C 2", "buy E 1", "buy E 3", "buy none"]
+    assert ranked(23000) == ["buy C 1", "buy E 1", "buy E 2", "buy none"]
+    assert ranked(24000) == ["buy E 1", "buy none"]
+    assert ranked(25000) == ["buy none"]
+    # placing is not changed
+    s = pos(hands={0: "H8"})
+    assert sorted(m for m, _ in EstimatePlayer(seed=1, reserve=25000).analyse(s).ranking) \
+        == sorted(candidates(s.core))
+    with pytest.raises(BadOption):
+        EstimatePlayer(reserve=-1)
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_tempered_estimate_with_a_reserve_never_buys_below_it(seed: int) -> None:
+    reserve = 10_000
+    p = players.get("akwaier", "tempered", seed=seed, inner="estimate", reserve=reserve,
+                    temperature=12800)
+    s = GAME.new(seed=seed)
+    rng = Rng.from_seed(seed)
+    while s.turn < 60 and not s.is_over:
+        if s.to_move == 0:
+            before = s.core.cash[0]
+            move = p.choose(s)
+            s = s.play(move)
+            spent = before - s.core.cash[0]
+            if move.startswith("buy") and spent > 0:
+                assert s.core.cash[0] >= reserve
+        else:
+            s = s.play(classic_move(s.core, rng))
 
 
 def test_two_makes_buying_two_shares_a_candidate() -> None:

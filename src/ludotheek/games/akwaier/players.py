@@ -28,7 +28,8 @@ PLAYERS: dict[str, PlayerInfo] = {
                           "describes it"),
     "estimate": PlayerInfo("estimate", EstimatePlayer,
                            "one ply: the move after which its estimate of final wealth "
-                           "(against the best other player's) is best"),
+                           "(against the best other player's) is best; reserve: the cash "
+                           "it keeps (it buys no share that takes its cash below it)"),
     "strong": PlayerInfo("strong", StrongPlayer,
                          "determinized search: the unseen tiles dealt at random, rollouts "
                          "by the 1987 policy (its own purchases by the estimate), judged by "

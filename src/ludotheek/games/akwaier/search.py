@@ -39,8 +39,10 @@ import math
 from dataclasses import dataclass
 
 from ludotheek.ai.base import Analysis, Deadline, seeded
+from ludotheek.core.errors import BadOption
 from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
+from ludotheek.games.akwaier.board import CHAINS
 from ludotheek.games.akwaier.classic import core_of
 from ludotheek.games.akwaier.core import BUY, KEEP, OVER, PLACE, Core
 from ludotheek.games.akwaier.evaluation import estimates, standing
@@ -311,22 +313,47 @@ class StrongPlayer:
 
 
 
+def _within(core: Core, me: int, reserve: int) -> list[str]:
+    """The buying candidates that leave at least ``reserve`` in cash: ``buy none``, and
+    for each chain 1 share and as many as the reserve allows (at most 3)."""
+    legal = set(legal_moves(core))
+    out = [BUY_NONE]
+    spare = core.cash[me] - reserve
+    for chain in range(len(CHAINS)):
+        price = core.price(chain) if core.sizes[chain] else 0
+        if not price or spare < price:
+            continue
+        name = f"buy {CHAINS[chain]}"
+        most = min(3, spare // price)
+        out += [f"{name} {n}" for n in sorted({1, most}) if f"{name} {n}" in legal]
+    return out
+
+
 class EstimatePlayer:
     """One ply: the candidate whose position right after it the evaluation likes best
     (no look-ahead, no hidden tiles; a few milliseconds)."""
 
     name = "estimate"
 
-    def __init__(self, seed: int | None = None, rivalry: float = 0.5) -> None:
+    def __init__(self, seed: int | None = None, rivalry: float = 0.5,
+                 reserve: int = 0) -> None:
         self.rng = seeded(seed)
         self.rivalry = float(rivalry)
+        if int(reserve) < 0:
+            raise BadOption("reserve (the cash it keeps) must be 0 or more")
+        #: the cash it keeps: it buys no share that would take its cash below this (a
+        #: cautious beginner's way with money)
+        self.reserve = int(reserve)
 
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self.analyse(state, seconds).move
 
     def analyse(self, state: State, seconds: float | None = None) -> Analysis:
         core, me = _deciding(state)
-        ranking = sorted(((m, _static(core, m, me, self.rivalry)) for m in candidates(core)),
+        moves = candidates(core)
+        if core.phase == BUY and self.reserve:
+            moves = _within(core, me, self.reserve)
+        ranking = sorted(((m, _static(core, m, me, self.rivalry)) for m in moves),
                          key=lambda mv: -mv[1])
         move, value = ranking[0]
         return Analysis(move, value, ranking,
