@@ -40,13 +40,17 @@ def test_strong_is_the_strong_level_and_the_four_below_the_1987_players_temper_t
     assert levels["strong"].player == "strong" and levels["strong"].seconds == 1.0
     # (2026-12-03) strong's own purchases in its rollouts are the estimate's: said in the
     # level's parameters, which the ratings check
-    assert levels["strong"].params == {"own": 99}
+    assert levels["strong"].params == {"own": 99, "depth": 48}
     temperatures = []
     for name in ("beginner", "novice", "easy", "normal"):
         assert levels[name].player == "tempered" and levels[name].seconds == 0.0
         assert levels[name].params["inner"] == "estimate"
         temperatures.append(levels[name].params["temperature"])
-    assert temperatures == sorted(temperatures, reverse=True), "weaker is hotter"
+    # the beginner keeps cash (it buys little: weaker than any temperature makes the
+    # estimate, which flattens out a little above random); above it, weaker is hotter
+    assert levels["beginner"].params["reserve"] == 10000
+    assert all("reserve" not in levels[n].params for n in ("novice", "easy", "normal"))
+    assert temperatures[1:] == sorted(temperatures[1:], reverse=True), "weaker is hotter"
     player, seconds = players.for_level("akwaier", "strong", seed=3)
     assert isinstance(player, StrongPlayer) and seconds == 1.0
 

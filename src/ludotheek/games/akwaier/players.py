@@ -40,20 +40,22 @@ PLAYERS: dict[str, PlayerInfo] = {
 
 #: the ladder, weakest first (a DECISION, docs/rules/akwaier.md, spaced by probes in
 #: docs/strength.md): the one-ply estimate choosing with a temperature (in money) for the four
-#: lowest, *normal* the highest of them, then the 1987 players and the search. A level's
+#: lowest, *normal* the highest of them, the beginner also keeping 10,000 in cash (it buys
+#: little), then the 1987 players and the search. A level's
 #: definition (player and parameters) is what tells a rating run and the shipped ratings
 #: that the level changed, a default of the player's class does not, so *strong* says own=99
 LEVELS: dict[str, Level] = {
-    "beginner": level("beginner", "tempered", {"inner": "estimate", "temperature": 38000}),
-    "novice": level("novice", "tempered", {"inner": "estimate", "temperature": 12800}),
-    "easy": level("easy", "tempered", {"inner": "estimate", "temperature": 7700}),
-    "normal": level("normal", "tempered", {"inner": "estimate", "temperature": 4300}),
+    "beginner": level("beginner", "tempered", {"inner": "estimate", "reserve": 10000,
+                                               "temperature": 12800}),
+    "novice": level("novice", "tempered", {"inner": "estimate", "temperature": 38000}),
+    "easy": level("easy", "tempered", {"inner": "estimate", "temperature": 10000}),
+    "normal": level("normal", "tempered", {"inner": "estimate", "temperature": 5000}),
     "classic": Level("classic", "classic", {}, 0.0,
                      {"en": "1987 (the original)", "nl": "1987 (het origineel)",
                       "no": "1987 (originalen)"}),
-    "strong": level("strong", "strong", {"own": 99}, 1.0),
+    "strong": level("strong", "strong", {"own": 99, "depth": 48}, 1.0),
 }
 
-#: six seats, six levels: one table of all of them, 420 games (70 deals, each played in the
+#: six seats, six levels: one table of all of them, 600 games (100 deals, each played in the
 #: six rotations of its seats)
-RATING_PLAN = RatingPlan(seats=6, games=(420,))
+RATING_PLAN = RatingPlan(seats=6, games=(600,))
