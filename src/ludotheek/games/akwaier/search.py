@@ -339,8 +339,10 @@ class EstimatePlayer:
                  reserve: int = 0) -> None:
         self.rng = seeded(seed)
         self.rivalry = float(rivalry)
-        if int(reserve) < 0:
-            raise BadOption("reserve (the cash it keeps) must be 0 or more")
+        if not 0 <= int(reserve) <= 10_000_000:
+            raise BadOption(f"reserve (the cash it keeps) must be between 0 and 10000000, "
+                            f"not {reserve}", code="option.range", option="reserve", low=0,
+                            high=10_000_000, value=reserve)
         #: the cash it keeps: it buys no share that would take its cash below this (a
         #: cautious beginner's way with money)
         self.reserve = int(reserve)
