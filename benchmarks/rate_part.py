@@ -7,12 +7,17 @@ result lines, in the same results file) in two shares that can run at once: the 
 without the costly levels (``--skip``) and the tables with them (``--only``, ``--reverse``
 to play the last tables, the ladder's top, first). The results file is read again before
 each game, so two of these can share one file. ``ludotheek rate`` then goes on from the
-file; ``--sum`` instead rates the games played so far and writes the ratings with what part
-of the plan they are (``part_of_plan``), as a look before the plan is whole.
+file. ``--even`` plays every table's games in step (stopped at any time, each table is as
+far on: the plan's ``slow_factor`` can then be set to what was played), and ``--share K/N``
+every N-th of them from the K-th, for N runs at once on one file. ``--sum`` instead rates
+the games played so far and writes the ratings with what part of the plan they are
+(``part_of_plan``), as a look before the plan is whole.
 
     nice -n 15 .venv/bin/python benchmarks/rate_part.py wari --results R.jsonl --skip strong
     nice -n 15 .venv/bin/python benchmarks/rate_part.py wari --results R.jsonl --only strong \\
         --reverse
+    .venv/bin/python benchmarks/rate_part.py wari --results R.jsonl --only strong --even \\
+        --share 1/2   # beside the same with --share 0/2
     .venv/bin/python benchmarks/rate_part.py aqua_romana --results R.jsonl --sum --out X.json
 """
 
@@ -36,7 +41,7 @@ def valid_games(game: str, results: str, seed: int) -> dict[tuple[str, int], dic
 
 
 def play(game: str, results: str, seed: int, skip: set[str], only: set[str],
-         reverse: bool) -> None:
+         reverse: bool, even: bool = False, share: tuple[int, int] = (0, 1)) -> None:
     plan = ladder.rating_plan(game)
     defs = ladder.definitions(game)
     todo = []
@@ -48,6 +53,9 @@ def play(game: str, results: str, seed: int, skip: set[str], only: set[str],
                          plan.opening))
     if reverse:  # the last tables first, each table's games in their order
         todo.sort(key=lambda job: (-job[3], job[5]))
+    elif even:  # every table's games in step: stopped at any time, each table is as far on
+        todo.sort(key=lambda job: ((job[5] + 0.5) / job[4].games, job[3]))
+    todo = todo[share[0]::share[1]]
     done = valid_games(game, results, seed)
     print(sum((j[4].key, j[5]) not in done for j in todo), "games to play", flush=True)
     for job in todo:
@@ -82,6 +90,10 @@ def main() -> None:
     parser.add_argument("--only", default="", help="play only the tables of these levels")
     parser.add_argument("--reverse", action="store_true",
                         help="the last tables first (each in its order)")
+    parser.add_argument("--even", action="store_true",
+                        help="the tables' games in step (game g of a table of n at g/n)")
+    parser.add_argument("--share", default="0/1", metavar="K/N",
+                        help="play every N-th of these games from the K-th (N runs at once)")
     parser.add_argument("--sum", action="store_true", help="rate the games played so far")
     parser.add_argument("--out", default=None, help="with --sum [default: ratings.json]")
     args = parser.parse_args()
@@ -98,8 +110,11 @@ def main() -> None:
         part = summary["part_of_plan"]
         print(part["played"], "of", part["of"], "games of the plan")
         return
+    k, n = (int(x) for x in args.share.split("/"))
+    if not 0 <= k < n:
+        parser.error(f"--share {args.share}: K/N with 0 <= K < N")
     play(args.game, args.results, args.seed, set(args.skip.split(",")) - {""},
-         set(args.only.split(",")) - {""}, args.reverse)
+         set(args.only.split(",")) - {""}, args.reverse, args.even, (k, n))
 
 
 if __name__ == "__main__":
