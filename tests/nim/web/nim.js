@@ -9,6 +9,7 @@ export function create(ctx) {
   ctx.extra.replaceChildren();
 
   function update(view) {
+    heaps.dataset.version = String(view.version);  // which view is shown (the tests wait for it)
     const legal = new Set(view.legal_moves);
     heaps.replaceChildren(...view.state.heaps.map((size, h) => {
       const buttons = [];
