@@ -45,6 +45,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="Rewrite the golden game records instead of comparing with them.")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A browser test that fails runs once more, and only a second failure fails the run:
+    Chromium, a server and the page's pushes share a busy machine (xdist fills every core),
+    where a test's wait can lose a race that a person never sees. The reruns are counted
+    in the last line ("2 rerun"), so a test that needs one is seen and mended; a test that
+    fails twice fails. Everything else runs once."""
+    if not config.pluginmanager.hasplugin("rerunfailures"):
+        return
+    for item in items:
+        if item.get_closest_marker("browser") and not item.get_closest_marker("flaky"):
+            item.add_marker(pytest.mark.flaky(reruns=1))
+
+
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
