@@ -9,11 +9,14 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.drive import VERSION
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
 
 TAKE = "#nim-heaps button.nim-take:not([disabled])"
+#: the game as the server has it now, fetched by the page
+SERVER = "fetch(location.pathname.replace('/play/', '/api/games/')).then((r) => r.json())"
 
 
 def test_the_lobby_starts_nim_and_a_person_plays_it_to_the_end(
@@ -38,18 +41,15 @@ def test_the_lobby_starts_nim_and_a_person_plays_it_to_the_end(
         # the page shows what the server has (under load it may still show an older view,
         # whose buttons a click would find gone), and the game is over or it is our turn
         page.wait_for_function(
-            "(take) => fetch(location.pathname.replace('/play/', '/api/games/'))"
-            ".then((r) => r.json()).then((g) => Number(document.querySelector('#nim-heaps')"
-            ".dataset.version) === g.version && (g.over || document.querySelector(take)))",
-            arg=TAKE)
+            f"(take) => {SERVER}.then((g) => {VERSION} === g.version"
+            " && (g.over || document.querySelector(take)))", arg=TAKE)
         before = httpx.get(f"{server.url}/api/games/{gid}").json()
         if before["over"]:
             break
         page.locator(TAKE).first.click()
         clicks += 1
         page.wait_for_function(  # the move went, and the computer answered or the game ended
-            "(v) => fetch(location.pathname.replace('/play/', '/api/games/')).then((r) => r.json())"
-            ".then((g) => g.version > v + 1 || g.over)", arg=before["version"])
+            f"(v) => {SERVER}.then((g) => g.version > v + 1 || g.over)", arg=before["version"])
     view = httpx.get(f"{server.url}/api/games/{gid}").json()
     assert view["over"] and view["winners"], view
     assert clicks >= 1 and len(view["moves"]) >= 2 * clicks - 1
