@@ -61,10 +61,10 @@ LEVELS: dict[str, Level] = {
 }
 
 #: two seats; Wari has no chance, so each game starts with 4 random plies (both rotations
-#: of a deal the same); strong thinks its second a move (timed) and its tables play 0.585 of
-#: the games (351 against grandmaster, 117 against master, 2-3 against the others: each of its
-#: games takes about a minute, and 351 is what a core played in four sessions and two cores
-#: in a fifth, docs/strength.md); the others 600 between neighbours (300 gave them ± 41-68),
+#: of a deal the same); strong thinks its second a move (timed) and its tables play 0.85 of
+#: the games (510 against grandmaster, 170 against master, 3-4 against the others: each of its
+#: games takes about a minute, and 510 is what a core played in four sessions and two cores
+#: in two more, docs/strength.md); the others 600 between neighbours (300 gave them ± 41-68),
 #: 200 a step further
 RATING_PLAN = RatingPlan(seats=2, games=(600, 200, 4), timed=("strong",), slow=("strong",),
-                         slow_factor=0.585, opening=4)
+                         slow_factor=0.85, opening=4)
