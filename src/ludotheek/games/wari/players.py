@@ -62,7 +62,7 @@ LEVELS: dict[str, Level] = {
 
 #: two seats; Wari has no chance, so each game starts with 4 random plies (both rotations
 #: of a deal the same); strong thinks its second a move (timed) and its tables play 0.85 of
-#: the games (510 against grandmaster, 170 against master, 3-4 against the others: each of its
+#: the games (510 against grandmaster, 170 against master, 3 against each other level: each of its
 #: games takes about a minute, and 510 is what a core played in four sessions and two cores
 #: in two more, docs/strength.md); the others 600 between neighbours (300 gave them ± 41-68),
 #: 200 a step further
