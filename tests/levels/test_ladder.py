@@ -116,6 +116,33 @@ def test_the_round_robin_goes_on_where_it_stopped(tmp_path: Path,
     assert summary["pairs"][0]["games"] == 4
 
 
+def test_a_level_put_between_two_keeps_their_games_when_the_plan_fixes_their_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    plan = ladder.RatingPlan(seats=2, games=(4, 2))
+    path = str(tmp_path / "games.jsonl")
+    monkeypatch.setattr(players, "levels", lambda game: dict(CHEAP))
+    before = ladder.run_round_robin("wari", plan, 3, path)
+    assert len(before) == 4
+    # a level between weak and fair: their table spans a step more, and plays 2 games...
+    between = {"weak": CHEAP["weak"], "mid": Level("mid", "tempered", {"temperature": 3}),
+               "fair": CHEAP["fair"]}
+    monkeypatch.setattr(players, "levels", lambda game: dict(between))
+    spread = {t.key: t.games for t in ladder.tables(list(between), plan)}
+    assert spread == {"weak,mid": 4, "weak,fair": 2, "mid,fair": 4}
+    assert [r["table"] for r in ladder.run_round_robin("wari", plan, 3, str(tmp_path / "b"))
+            ].count("weak,fair") == 2
+    # ...unless the plan fixes it: its 4 games stay in, none played again
+    fixed = ladder.RatingPlan(seats=2, games=(4, 2), fixed={"weak,fair": 4})
+    lines = len(Path(path).read_text().splitlines())
+    after = ladder.run_round_robin("wari", fixed, 3, path)
+    assert [r for r in after if r["table"] == "weak,fair"] == before
+    assert len(Path(path).read_text().splitlines()) == lines + 8  # only mid's games
+    assert fixed.describe()["fixed"] == {"weak,fair": 4} and "fixed" not in plan.describe()
+    # a fixed table that is not on the ladder is a mistake in the plan, said as such
+    with pytest.raises(ValueError, match="not on the ladder: fair,weak"):
+        ladder.tables(list(between), ladder.RatingPlan(games=(4,), fixed={"fair,weak": 3}))
+
+
 def test_rate_writes_ratings_the_levels_read(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(players, "levels", lambda game: dict(CHEAP))

@@ -57,7 +57,11 @@ class RatingPlan:
     two levels that draw no lots would otherwise play one game again and again.
     ``ends``: tables with the ladder's weakest or strongest level play this many times as
     many games: each has one neighbour where the others have two, so its rating is known
-    less well from as many games a table.
+    less well from as many games a table. ``fixed``: tables (by their key, the levels
+    weakest first joined by commas) that play this many games whatever their span and the
+    factors say: when a level is put between two levels, their table spans one step more
+    and the plan would play fewer of its games, but the games it played still tell what
+    they told (Wari's grandmaster and strong, docs/strength.md).
     """
 
     seats: int = 2
@@ -68,6 +72,7 @@ class RatingPlan:
     timed: Sequence[str] = ()
     opening: int = 0
     ends: float = 1.0
+    fixed: Mapping[str, int] = field(default_factory=dict)
 
     def describe(self) -> dict[str, Any]:
         out = {"seats": self.seats, "games": list(self.games), "options": dict(self.options),
@@ -75,6 +80,8 @@ class RatingPlan:
                "timed": list(self.timed), "opening": self.opening}
         if self.ends != 1.0:
             out["ends"] = self.ends
+        if self.fixed:
+            out["fixed"] = dict(self.fixed)
         return out
 
 
@@ -98,9 +105,18 @@ def tables(ladder: Sequence[str], plan: RatingPlan) -> list[Table]:
     >>> [(t.key, t.games) for t in tables(["a", "b", "c", "d"], RatingPlan(games=(10, 4),
     ...                                                                    ends=1.5))]
     [('a,b', 15), ('a,c', 6), ('a,d', 6), ('b,c', 10), ('b,d', 6), ('c,d', 15)]
+    >>> [(t.key, t.games) for t in tables(["a", "b", "c"], RatingPlan(games=(10, 4),
+    ...                                                               fixed={"a,c": 12}))]
+    [('a,b', 10), ('a,c', 12), ('b,c', 10)]
     """
     if plan.seats > len(ladder):
         raise ValueError(f"{plan.seats} seats need as many levels; there are {len(ladder)}")
+    keys = {",".join(ladder[i] for i in combo)
+            for combo in itertools.combinations(range(len(ladder)), plan.seats)}
+    unknown = sorted(set(plan.fixed) - keys)
+    if unknown:
+        raise ValueError(f"the plan fixes the games of tables that are not on the ladder: "
+                         f"{', '.join(unknown)}")
     out = []
     for combo in itertools.combinations(range(len(ladder)), plan.seats):
         spread = combo[-1] - combo[0] - (plan.seats - 1)
@@ -110,6 +126,7 @@ def tables(ladder: Sequence[str], plan: RatingPlan) -> list[Table]:
             n = max(1, round(n * plan.slow_factor))
         if plan.ends != 1.0 and (ladder[0] in names or ladder[-1] in names):
             n = max(1, round(n * plan.ends))
+        n = plan.fixed.get(",".join(names), n)
         if n > 0:
             out.append(Table(names, n))
     return out
