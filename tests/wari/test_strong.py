@@ -53,7 +53,7 @@ def test_registered_with_levels() -> None:
     assert "strong" in players.names("wari")
     levels = players.levels("wari")
     assert list(levels) == ["beginner", "novice", "easy", "normal", "good", "expert", "master",
-                            "grandmaster", "strong"]
+                            "grandmaster", "champion", "strong"]
     assert levels["strong"].player == "strong" and levels["strong"].seconds == 1.0
     # normal (docs/rules/wari.md, DECISION): the 4-ply search choosing with a temperature of 1
     assert levels["normal"].player == "tempered"
@@ -67,6 +67,11 @@ def test_registered_with_levels() -> None:
     assert "grandmaster" not in players.LADDER
     assert levels["grandmaster"].label == {"en": "Grandmaster", "nl": "Grootmeester",
                                            "no": "Stormester"}
+    # champion (docs/rules/wari.md, DECISION): 11 plies, between grandmaster and strong
+    player, seconds = players.for_level("wari", "champion")
+    assert isinstance(player, StrongPlayer) and player.depth == 11 and seconds == 0.0
+    assert "champion" not in players.LADDER
+    assert levels["champion"].label == {"en": "Champion", "nl": "Kampioen", "no": "Toppspiller"}
 
 
 def test_expand_is_the_engines_legal_moves() -> None:

@@ -11,8 +11,8 @@ Levels, weakest first (docs/strength.md, "Wari"): the 2-ply search choosing with
 temperature of 2 seeds (*beginner*), 1.4 (*novice*) and 1 (*easy*): it sees a capture coming
 a move ahead, and misses some; the 4-ply search choosing with a temperature of 1
 (*normal*) and 0.5 (*good*), and exactly (*expert*); 6 plies (*master*); 9 plies
-(*grandmaster*, not a name of ``players.LADDER``: it brings its label); *strong* is
-``strong`` with 1 second a move. A temperature T chooses move m with probability
+(*grandmaster*) and 11 (*champion*), names not of ``players.LADDER``: they bring their
+labels; *strong* is ``strong`` with 1 second a move. A temperature T chooses move m with probability
 proportional to exp((value(m) - best) / T), the values in seeds of the search.
 """
 
@@ -41,12 +41,14 @@ PLAYERS: dict[str, PlayerInfo] = {
         "database up to 15 seeds"),
 }
 
-#: the label of the level between master and strong (not a name of players.LADDER)
+#: the labels of the levels between master and strong (not names of players.LADDER)
 GRANDMASTER = {"en": "Grandmaster", "nl": "Grootmeester", "no": "Stormester"}
+CHAMPION = {"en": "Champion", "nl": "Kampioen", "no": "Toppspiller"}
 
 #: the ladder, weakest first: the 2-ply search choosing with a temperature (in seeds),
 #: then the 4-ply search, then deeper (grandmaster: 9 plies, chosen by a probe against
-#: master to fall midway between master and strong, docs/rules/wari.md); measured in
+#: master to fall midway between master and strong; champion: 11 plies, by a probe against
+#: grandmaster to fall midway between it and strong, docs/rules/wari.md); measured in
 #: docs/strength.md (ratings.json)
 LEVELS: dict[str, Level] = {
     "beginner": level("beginner", "tempered", {"inner": "strong", "depth": 2, "temperature": 2}),
@@ -57,14 +59,19 @@ LEVELS: dict[str, Level] = {
     "expert": level("expert", "strong", {"depth": 4}),
     "master": level("master", "strong", {"depth": 6}),
     "grandmaster": level("grandmaster", "strong", {"depth": 9}, label=GRANDMASTER),
+    "champion": level("champion", "strong", {"depth": 11}, label=CHAMPION),
     "strong": Level("strong", "strong", {}, 1.0, {"en": "Strong", "nl": "Sterk", "no": "Sterk"}),
 }
 
 #: two seats; Wari has no chance, so each game starts with 4 random plies (both rotations
 #: of a deal the same); strong thinks its second a move (timed) and its tables play 0.85 of
-#: the games (510 against grandmaster, 170 against master, 3 against each other level: each of its
-#: games takes about a minute, and 510 is what a core played in four sessions and two cores
-#: in two more, docs/strength.md); the others 600 between neighbours (300 gave them ± 41-68),
-#: 200 a step further
+#: the games (3 against each level from beginner to expert: each of its games takes about a
+#: minute); the others 600 between neighbours (300 gave them ± 41-68), 200 a step further.
+#: Three tables are fixed (docs/strength.md): grandmaster-strong 510 and master-strong 170,
+#: the games they played as neighbours before champion came between (0.85 of 600 and of
+#: 200; the plan would now play 170 and 3 of them), and champion-strong 160, what two cores
+#: played in one session beside champion's other tables
 RATING_PLAN = RatingPlan(seats=2, games=(600, 200, 4), timed=("strong",), slow=("strong",),
-                         slow_factor=0.85, opening=4)
+                         slow_factor=0.85, opening=4,
+                         fixed={"grandmaster,strong": 510, "master,strong": 170,
+                                "champion,strong": 160})
