@@ -72,7 +72,7 @@ def test_match_plays_levels_as_the_pages_do() -> None:
                 assert seconds == level.seconds
     code, out = run(["match", "wari", "--players", "easy,normal", "-n", "2"])
     assert code == 0 and "easy" in out and "normal" in out
-    code, out = run(["match", "wari", "--players", "easy,champion", "-n", "2"])
+    code, out = run(["match", "wari", "--players", "easy,legend", "-n", "2"])
     assert code != 0 and f"the levels: {', '.join(players.levels('wari'))}" in out
 
 

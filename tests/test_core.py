@@ -85,7 +85,7 @@ def test_player_registry() -> None:
     with pytest.raises(BadOption, match="player random"):
         players.get("wari", "random", depth=3)
     with pytest.raises(UnknownPlayer, match="unknown level"):
-        players.for_level("wari", "champion")
+        players.for_level("wari", "legend")
 
 
 def test_match_rotates_seats_and_counts() -> None:
