@@ -111,13 +111,8 @@ def tables(ladder: Sequence[str], plan: RatingPlan) -> list[Table]:
     """
     if plan.seats > len(ladder):
         raise ValueError(f"{plan.seats} seats need as many levels; there are {len(ladder)}")
-    keys = {",".join(ladder[i] for i in combo)
-            for combo in itertools.combinations(range(len(ladder)), plan.seats)}
-    unknown = sorted(set(plan.fixed) - keys)
-    if unknown:
-        raise ValueError(f"the plan fixes the games of tables that are not on the ladder: "
-                         f"{', '.join(unknown)}")
     out = []
+    keys: set[str] = set()
     for combo in itertools.combinations(range(len(ladder)), plan.seats):
         spread = combo[-1] - combo[0] - (plan.seats - 1)
         n = plan.games[min(spread, len(plan.games) - 1)]
@@ -126,9 +121,15 @@ def tables(ladder: Sequence[str], plan: RatingPlan) -> list[Table]:
             n = max(1, round(n * plan.slow_factor))
         if plan.ends != 1.0 and (ladder[0] in names or ladder[-1] in names):
             n = max(1, round(n * plan.ends))
-        n = plan.fixed.get(",".join(names), n)
+        key = ",".join(names)
+        keys.add(key)
+        n = plan.fixed.get(key, n)
         if n > 0:
             out.append(Table(names, n))
+    unknown = sorted(set(plan.fixed) - keys)
+    if unknown:
+        raise ValueError(f"the plan fixes the games of tables that are not on the ladder: "
+                         f"{', '.join(unknown)}")
     return out
 
 

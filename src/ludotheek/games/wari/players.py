@@ -12,8 +12,8 @@ temperature of 2 seeds (*beginner*), 1.4 (*novice*) and 1 (*easy*): it sees a ca
 a move ahead, and misses some; the 4-ply search choosing with a temperature of 1
 (*normal*) and 0.5 (*good*), and exactly (*expert*); 6 plies (*master*); 9 plies
 (*grandmaster*) and 11 (*champion*), names not of ``players.LADDER``: they bring their
-labels; *strong* is ``strong`` with 1 second a move. A temperature T chooses move m with probability
-proportional to exp((value(m) - best) / T), the values in seeds of the search.
+labels; *strong* is ``strong`` with 1 second a move. A temperature T chooses move m with
+probability proportional to exp((value(m) - best) / T), the values in seeds of the search.
 """
 
 from __future__ import annotations
