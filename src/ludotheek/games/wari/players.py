@@ -69,9 +69,10 @@ LEVELS: dict[str, Level] = {
 #: minute); the others 600 between neighbours (300 gave them ± 41-68), 200 a step further.
 #: Three tables are fixed (docs/strength.md): grandmaster-strong 510 and master-strong 170,
 #: the games they played as neighbours before champion came between (0.85 of 600 and of
-#: 200; the plan would now play 170 and 3 of them), and champion-strong 160, what two cores
-#: played in one session beside champion's other tables
+#: 200; the plan would now play 170 and 3 of them), and champion-strong 360: 160 played
+#: beside champion's other tables, 200 more to bring strong within ± 50 (set before they
+#: were played)
 RATING_PLAN = RatingPlan(seats=2, games=(600, 200, 4), timed=("strong",), slow=("strong",),
                          slow_factor=0.85, opening=4,
                          fixed={"grandmaster,strong": 510, "master,strong": 170,
-                                "champion,strong": 160})
+                                "champion,strong": 360})
