@@ -31,8 +31,8 @@ from typing import Any
 
 from ludotheek.ai.arena import make_player
 from ludotheek.core.game import State
+from ludotheek.core.registry import get as get_game
 from ludotheek.games.akwaier.rules import AkwaierState
-from ludotheek.registry import get as get_game
 
 try:
     from benchmarks.akwaier_oracle import OracleStrong

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from ludotheek.registry import ENV as GAMES_ENV
+from ludotheek.core.registry import ENV as GAMES_ENV
 
 #: the browser fixtures (browser, server, context_factory) for every folder's page tests
 pytest_plugins = ["tests.browserfixtures"]

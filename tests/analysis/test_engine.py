@@ -43,7 +43,7 @@ def test_every_game_of_the_project_declares_an_analysis_with_a_blundered_record(
 def test_a_game_without_a_declaration_cannot_be_analysed() -> None:
     from ludotheek.analysis.review import NoAnalysis
     from ludotheek.core.plugin import GamePlugin
-    from ludotheek.registry import register, unregister
+    from ludotheek.core.registry import register, unregister
 
     register(GamePlugin(game=get("wari"), players=None))  # a game that declares no review
     try:

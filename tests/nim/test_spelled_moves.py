@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from ludotheek import registry
+from ludotheek.core import registry
 from ludotheek.core.record import (
     Entry,
     Record,

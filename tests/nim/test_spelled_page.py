@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludotheek import registry
+from ludotheek.core import registry
 from ludotheek.server import Settings, create_app
 from tests.nim.spelled import PLUGIN
 from tests.server.conftest import auth, wait_version

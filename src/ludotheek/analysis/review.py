@@ -24,7 +24,7 @@ from typing import Any
 from ludotheek.ai.base import Analysis
 from ludotheek.core.errors import LudotheekError
 from ludotheek.core.game import State
-from ludotheek.registry import plugin
+from ludotheek.core.registry import plugin
 
 #: the marks, best first; a decision gets the first whose loss it does not exceed
 MARKS = ("best", "good", "inaccuracy", "mistake", "blunder")

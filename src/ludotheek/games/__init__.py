@@ -1,6 +1,6 @@
 """The games: one package per game, each declaring itself in its module ``plugin``.
 
-The registry (:mod:`ludotheek.registry`) finds them; this package lists none.
+The registry (:mod:`ludotheek.core.registry`) finds them; this package lists none.
 
 >>> from ludotheek.games import get, names
 >>> "wari" in names()
@@ -11,6 +11,6 @@ True
 
 from __future__ import annotations
 
-from ludotheek.registry import get, names, plugin, plugins, register, unregister
+from ludotheek.core.registry import get, names, plugin, plugins, register, unregister
 
 __all__ = ["get", "names", "plugin", "plugins", "register", "unregister"]
