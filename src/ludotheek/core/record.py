@@ -41,6 +41,7 @@ from msgspec import UNSET, UnsetType
 
 from ludotheek.core.errors import BadOption, BadRecord, IllegalMove, UnknownGame, quoted
 from ludotheek.core.game import State
+from ludotheek.core.registry import get
 
 RESIGN = "resign"
 UNDO = "undo"
@@ -251,8 +252,6 @@ class Record:
 
     def start(self) -> State:
         """The state before the first move."""
-        from ludotheek.games import get
-
         try:
             return get(self.game).new(self.seed, **dict(self.options))
         except (UnknownGame, BadOption) as exc:

@@ -29,6 +29,8 @@ from ludotheek.core.plugin import GamePlugin
 #: the environment variable naming more plug-in modules
 ENV = "LUDOTHEEK_GAMES"
 GROUP = "ludotheek.games"
+#: the package whose subpackages with a module ``plugin`` are games
+PACKAGE = "ludotheek.games"
 
 _registered: dict[str, GamePlugin] = {}
 _loaded: dict[str, GamePlugin] = {}
@@ -43,11 +45,12 @@ def _installed() -> dict[str, str]:
 
     The packages of ``ludotheek.games`` with a plug-in module, and the entry points.
     """
-    import ludotheek.games as package
-
     found = {entry.name: entry.value for entry in importlib.metadata.entry_points(group=GROUP)}
-    for info in pkgutil.iter_modules(package.__path__):
-        module = f"{package.__name__}.{info.name}.plugin"
+    # the games' package by its name, as an entry point names a module: the registry
+    # imports no game (core is the bottom floor; docs/architecture.md)
+    package = importlib.util.find_spec(PACKAGE)
+    for info in pkgutil.iter_modules(package.submodule_search_locations if package else ()):
+        module = f"{PACKAGE}.{info.name}.plugin"
         if info.ispkg and importlib.util.find_spec(module) is not None:
             found[info.name] = module
     return found
