@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.ai.arena import expand_specs, make_player
 from ludotheek.analysis.local import analyse_record, default_workers
 from ludotheek.analysis.review import review_for

@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import math
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.ai.arena import make_player
 from ludotheek.analysis.review import review_for
 from ludotheek.games import get

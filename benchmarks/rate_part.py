@@ -28,8 +28,7 @@ import json
 import os
 from typing import Any
 
-from ludotheek import players
-from ludotheek.ai import ladder
+from ludotheek.ai import ladder, players
 from ludotheek.cli.rate import default_out
 
 

@@ -18,7 +18,8 @@ import random
 import statistics
 import time
 
-from ludotheek import players, resources
+from ludotheek import resources
+from ludotheek.ai import players
 from ludotheek.games import get
 
 

@@ -28,7 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ludotheek import players, resources
+from ludotheek import resources
+from ludotheek.ai import players
 from ludotheek.core.rng import Rng
 from ludotheek.games.wari import GAME, WariState
 

@@ -23,7 +23,8 @@ import time
 from collections import Counter
 from typing import Any
 
-from ludotheek import players, resources
+from ludotheek import resources
+from ludotheek.ai import players
 from ludotheek.core.rng import Rng
 from ludotheek.games.wari import GAME, WariState, fast
 from ludotheek.games.wari.search import Searcher

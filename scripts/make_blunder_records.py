@@ -17,7 +17,7 @@ import json
 import sys
 from pathlib import Path
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.analysis.local import measure_all
 from ludotheek.analysis.measure import study
 from ludotheek.analysis.plan import Plan

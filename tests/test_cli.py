@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.cli import main
 from ludotheek.core.record import Record, ResignAction, to_text
 from ludotheek.games import names

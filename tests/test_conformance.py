@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.core.errors import BadOption, IllegalMove, UnknownGame
 from ludotheek.core.game import State
 from ludotheek.core.record import Record

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.ai.arena import run_match
 from ludotheek.core.errors import BadOption, BadRecord, UnknownPlayer
 from ludotheek.core.options import BoolOption, ChoiceOption, IntOption

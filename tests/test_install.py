@@ -22,7 +22,7 @@ sys.meta_path.insert(0, Blocker())
 from ludotheek.cli import cli
 from ludotheek.server.app import create_app
 from ludotheek.games import get, names
-from ludotheek import players
+from ludotheek.ai import players
 cli.main(["--help"], standalone_mode=False)
 create_app(":memory:")
 for game in names():

@@ -1,7 +1,7 @@
 """ludotheek: four board games brought back to life, with computer opponents.
 
 The public game API lives in :mod:`ludotheek.games`; computer players in
-:mod:`ludotheek.players`.
+:mod:`ludotheek.ai.players`.
 """
 
 from ludotheek.core.errors import BadOption, BadRecord, IllegalMove, LudotheekError, UnknownGame

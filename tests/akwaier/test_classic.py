@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.core.rng import Rng
 from ludotheek.games.akwaier.classic import (
     ClassicPlayer,

@@ -8,7 +8,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.record import Record
 from ludotheek.games.akwaier import GAME, AkwaierState

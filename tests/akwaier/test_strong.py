@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.ai.arena import run_match
 from ludotheek.core.errors import BadOption
 from ludotheek.core.rng import Rng

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.ai.arena import play_game
 from ludotheek.ai.mcts import MCTSPlayer
 from ludotheek.core.rng import Rng

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.core.record import Entry, Record
 
 

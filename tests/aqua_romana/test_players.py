@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.ai.arena import play_game
 from ludotheek.games import get
 from ludotheek.games.aqua_romana import GAME

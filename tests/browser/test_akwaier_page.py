@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ludotheek import players
+from ludotheek.ai import players
 from tests.browser.akwaier_setup import find, import_game, partly_affordable, tie_tile
 from tests.serverproc import ServerProcess
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.games import names
 from ludotheek.server.catalogs import catalog
 from tests.serverproc import ServerProcess

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.core.rng import Rng
 from ludotheek.games.haaienzee import GAME, HaaienzeeState
 from ludotheek.games.haaienzee.players import HaaienzeeGreedy

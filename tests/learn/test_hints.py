@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from ludotheek import lessons, players
+from ludotheek import lessons
+from ludotheek.ai import players
 from ludotheek.games import names
 
 

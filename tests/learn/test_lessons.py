@@ -99,7 +99,7 @@ def test_the_docs_list_which_step_teaches_which_rule(game: str) -> None:
 @pytest.mark.parametrize("game", WITH_LESSON)
 def test_the_real_game_that_follows_is_valid(game: str) -> None:
     lesson = _lesson(game)
-    from ludotheek import players
+    from ludotheek.ai import players
 
     get(game).check_options(dict(lesson.finish_options) or dict(lesson.record.options))
     assert lesson.finish_level in players.levels(game)

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from ludotheek import players
+from ludotheek.ai import players
+from ludotheek.ai.players import Level
 from ludotheek.core import resources
 from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
 from ludotheek.games import get
-from ludotheek.players import Level
 from tests.wari.helpers import small_db
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ludotheek import players, rating
+from ludotheek import rating
+from ludotheek.ai import players
 
 
 def test_the_scale_is_elos() -> None:

@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 from benchmarks import rate_part
-from ludotheek import players
-from ludotheek.ai import ladder
+from ludotheek.ai import ladder, players
 from ludotheek.ai.ladder import RatingPlan
 
 #: the test game's three default levels; the costly one ("strong") plays fewer games

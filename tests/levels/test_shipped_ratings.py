@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.games import names
 
 #: the games whose ladder docs/strength.md says meets the issue

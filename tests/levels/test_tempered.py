@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.ai.base import Analysis
 from ludotheek.ai.tempered import TemperedPlayer, chances
 from ludotheek.core.errors import BadOption

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.cli import main
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.record import Record, to_text

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.rated import levels as level_ratings
 from ludotheek.rated import rater
 from ludotheek.rated.people import Rating

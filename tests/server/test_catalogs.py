@@ -8,9 +8,9 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from ludotheek import players
+from ludotheek.ai import players
+from ludotheek.ai.players import LADDER
 from ludotheek.games import names
-from ludotheek.players import LADDER
 from ludotheek.server.catalogs import LANGUAGES as CATALOG_LANGUAGES
 from ludotheek.server.catalogs import parts
 from ludotheek.server.pages import has_page

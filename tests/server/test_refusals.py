@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.games import names
 from tests.server.conftest import auth, new_wari
 

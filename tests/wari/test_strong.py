@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.core import resources
 from ludotheek.core.rng import Rng
 from ludotheek.games.wari import GAME, WariState

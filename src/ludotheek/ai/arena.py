@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludotheek import players as registry
+from ludotheek.ai import players as registry
 from ludotheek.ai.base import Player
 from ludotheek.core.errors import UnknownPlayer
 from ludotheek.core.game import Game, State

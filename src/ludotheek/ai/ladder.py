@@ -33,8 +33,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludotheek import players as registry
 from ludotheek import rating
+from ludotheek.ai import players as registry
 from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
 from ludotheek.games import get as get_game

@@ -46,7 +46,7 @@ class TemperedPlayer:
         too (``renew``), is renewed and handed over at the first move instead of made
         anew (Wari's search keeps its tables). This player is not to be used afterwards.
         For a server that asks for a new player for every move
-        (:func:`ludotheek.players.for_move`)."""
+        (:func:`ludotheek.ai.players.for_move`)."""
         new = TemperedPlayer(seed, self.inner_name, self.temperature, **self.inner_params)
         if self._inner is not None and hasattr(self._inner, "renew"):
             new._spare = (self._game or "", self._inner)
@@ -55,7 +55,7 @@ class TemperedPlayer:
 
     def inner(self, state: State) -> AnalysingPlayer:
         """The inner player for ``state``'s game (made on first use)."""
-        from ludotheek import players  # the registry imports this module
+        from ludotheek.ai import players  # the registry imports this module
 
         game = state.game.name
         if self._inner is None or self._game != game:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.analysis.review import Review, review_for
 from ludotheek.core.game import State
 from ludotheek.games import get

@@ -2,7 +2,7 @@
 
 Each game that can be analysed names in its plug-in (``GamePlugin.review``) a
 module with ``REVIEW``, a :class:`Review`. The analysis itself (this package) names no
-game: it asks the declared player (``ludotheek.players``) to analyse positions
+game: it asks the declared player (``ludotheek.ai.players``) to analyse positions
 and turns the player's :class:`~ludotheek.ai.base.Analysis` into numbers on the
 game's own scale with the declaration's ``measure``.
 
@@ -81,7 +81,7 @@ class Measure:
 class Review:
     """A game's analysis: which player studies the positions, and on what scale.
 
-    ``player`` and ``params`` name a player of ``ludotheek.players`` (fixed work, so
+    ``player`` and ``params`` name a player of ``ludotheek.ai.players`` (fixed work, so
     that an analysis can be repeated: a depth, a number of simulations);
     ``seconds`` caps one position's time. ``unit`` names the scale's unit for the
     texts (``analysis.unit.<unit>`` in the catalogs: seeds, money, points, chance);

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ludotheek import players as registry
+from ludotheek.ai import players as registry
 from ludotheek.ai.base import Player
 from ludotheek.cli.common import game_argument, load_game, option_option, parse_options
 from ludotheek.cli.lang import lang_option

@@ -11,8 +11,7 @@ from importlib import resources
 
 import click
 
-from ludotheek import players
-from ludotheek.ai import ladder
+from ludotheek.ai import ladder, players
 from ludotheek.cli.common import game_argument, load_game, progress_bar, write_atomic
 from ludotheek.cli.lang import lang_option
 from ludotheek.texts import text

@@ -2,14 +2,15 @@
 
 A level's rating is measured by computer matches (docs/strength.md) and comes with the
 level (``Level.rating`` and ``Level.rating_interval``, the half-width of its 95% interval,
-from the game's ``ratings.json``; :mod:`ludotheek.players`). Rated games use it as it is
+from the game's ``ratings.json``; :mod:`ludotheek.ai.players`). Rated games use it as it is
 and never change it. A level without a measured rating cannot sit in a rated game.
 """
 
 from __future__ import annotations
 
-from ludotheek import players, rating
-from ludotheek.players import Level
+from ludotheek import rating
+from ludotheek.ai import players
+from ludotheek.ai.players import Level
 from ludotheek.rated.people import Rating
 
 #: σ of a level whose interval is not known

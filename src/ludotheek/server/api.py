@@ -8,7 +8,8 @@ from msgspec import UNSET
 from starlette.requests import Request
 from starlette.routing import Route
 
-from ludotheek import __version__, players
+from ludotheek import __version__
+from ludotheek.ai import players
 from ludotheek.core.errors import quoted
 from ludotheek.games import get, names, plugin
 from ludotheek.server import ending, profiles, queries

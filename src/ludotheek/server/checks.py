@@ -9,7 +9,7 @@ from typing import Any
 
 from msgspec import UNSET
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.core.errors import BadOption, UnknownGame, quoted
 from ludotheek.core.game import Game
 from ludotheek.games import get

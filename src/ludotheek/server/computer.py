@@ -18,7 +18,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.core.game import State
 from ludotheek.games import get
 
@@ -60,7 +60,7 @@ def _start_worker(data_folder: str) -> None:
 
 
 def _warm_up() -> None:
-    import ludotheek.players  # noqa: F401  (imports the players once per worker)
+    import ludotheek.ai.players  # noqa: F401  (imports the players once per worker)
     from ludotheek import resources
 
     resources.preload()  # e.g. compiled searches: loaded now, not at the first move

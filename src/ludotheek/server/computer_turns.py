@@ -9,7 +9,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.core.game import State
 from ludotheek.server.errors import Conflict
 from ludotheek.server.livegame import LiveGame

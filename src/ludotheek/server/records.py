@@ -6,7 +6,7 @@ import secrets
 from collections import OrderedDict
 from typing import Any
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.analysis.annotate import annotated_text
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.game import State

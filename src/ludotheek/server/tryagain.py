@@ -15,7 +15,7 @@ from typing import Any
 
 from msgspec import UNSET
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.core.record import Record, effective_line
 from ludotheek.server.analysis import check_allowed
 from ludotheek.server.bodies import WHOLE, TryAgain

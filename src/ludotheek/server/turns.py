@@ -13,7 +13,7 @@ import logging
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.core.game import State
 from ludotheek.core.record import Entry, Record, result_of
 from ludotheek.games import get

@@ -6,10 +6,10 @@ from typing import Any
 
 from ludotheek.ai.ladder import RatingPlan
 from ludotheek.ai.mcts import MCTSPlayer
+from ludotheek.ai.players import Level, PlayerInfo, level
 from ludotheek.games.akwaier.classic import ClassicPlayer
 from ludotheek.games.akwaier.playout import fast_rollout
 from ludotheek.games.akwaier.search import EstimatePlayer, StrongPlayer
-from ludotheek.players import Level, PlayerInfo, level
 
 
 def ismcts(seed: int | None = None, reward: str = "score", max_rollout: int = 60,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ludotheek.ai.base import Analysis, seeded
 from ludotheek.ai.ladder import RatingPlan
+from ludotheek.ai.players import Level, PlayerInfo, level
 from ludotheek.core.game import State
 from ludotheek.games.aqua_romana.evaluate import bonus_score, holding, placement_score
 from ludotheek.games.aqua_romana.geometry import JOKER
@@ -21,7 +22,6 @@ from ludotheek.games.aqua_romana.notation import (
 )
 from ludotheek.games.aqua_romana.rules import AquaState, Move, podium_for
 from ludotheek.games.aqua_romana.search import StrongPlayer
-from ludotheek.players import Level, PlayerInfo, level
 
 #: greedy closes an aqueduct voluntarily from this podium up, when it loses nothing
 GOOD_PODIUM = 8

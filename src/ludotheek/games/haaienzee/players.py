@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from ludotheek.ai.base import Analysis, seeded
 from ludotheek.ai.ladder import RatingPlan
+from ludotheek.ai.players import Level, PlayerInfo, level
 from ludotheek.core.game import State
 from ludotheek.games.haaienzee.board import DIRECTIONS
 from ludotheek.games.haaienzee.engine import COLOUR_NAMES, Swim
 from ludotheek.games.haaienzee.rules import HaaienzeeState
 from ludotheek.games.haaienzee.search import Sim, StrongPlayer, greedy_values, place_values
-from ludotheek.players import Level, PlayerInfo, level
 
 
 class HaaienzeeGreedy:

@@ -5,7 +5,7 @@
   search, within its time per move; perfect play from the endgame database
   when at most 18 seeds are left on the board.
 - the generic ``random``, ``greedy`` (the largest capture now) and ``mcts``
-  (Monte Carlo tree search with random play-outs) of ``ludotheek.players``.
+  (Monte Carlo tree search with random play-outs) of ``ludotheek.ai.players``.
 
 Levels, weakest first (docs/strength.md, "Wari"): the 2-ply search choosing with a
 temperature of 2 seeds (*beginner*), 1.4 (*novice*) and 1 (*easy*): it sees a capture coming
@@ -19,8 +19,8 @@ probability proportional to exp((value(m) - best) / T), the values in seeds of t
 from __future__ import annotations
 
 from ludotheek.ai.ladder import RatingPlan
+from ludotheek.ai.players import Level, PlayerInfo, level
 from ludotheek.games.wari.strong import StrongPlayer
-from ludotheek.players import Level, PlayerInfo, level
 
 
 def _strong_v1(**params: object) -> StrongPlayer:

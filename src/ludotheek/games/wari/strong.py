@@ -88,7 +88,7 @@ class StrongPlayer:
         the state of new ones (``reset``: the transposition table emptied, the memory
         kept). A new searcher costs more than a shallow search (its table's memory is
         faulted in afresh). For a server that asks for a new player for every move
-        (:func:`ludotheek.players.for_move`); whoever held this player before must not
+        (:func:`ludotheek.ai.players.for_move`); whoever held this player before must not
         use it again."""
         for s in self._searchers.values():
             s.reset()

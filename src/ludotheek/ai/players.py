@@ -1,6 +1,6 @@
 """The registry of computer players, generic and per game.
 
->>> from ludotheek import players
+>>> from ludotheek.ai import players
 >>> players.names("wari")[:3]
 ['greedy', 'mcts', 'random']
 >>> p = players.get("wari", "random", seed=3)
@@ -30,7 +30,7 @@ from ludotheek.ai.mcts import MCTSPlayer
 from ludotheek.ai.simple import GreedyPlayer, RandomPlayer
 from ludotheek.ai.tempered import TemperedPlayer
 from ludotheek.core.errors import BadOption, UnknownPlayer, quoted
-from ludotheek.games import plugin
+from ludotheek.core.registry import plugin
 
 
 @dataclass(frozen=True)
