@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludotheek import lessons
 from ludotheek.games.akwaier import learn
+from ludotheek.learn import lessons
 from tests.narrow import narrow
 
 LESSON = learn.LESSON

@@ -43,7 +43,7 @@ def check_real_game(server_url: str, page: Any, game: str) -> None:
     learner's seat a person against computers at the lesson's finishing level (easy)."""
     import httpx
 
-    from ludotheek import lessons
+    from ludotheek.learn import lessons
 
     lesson = lessons.lesson(game)
     assert lesson is not None

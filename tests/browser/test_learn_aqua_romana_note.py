@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from ludotheek import lessons
 from ludotheek.core.record import text_of
+from ludotheek.learn import lessons
 from tests.browser.drive import RINGS, wait_ringed
 from tests.browser.records import import_record
 from tests.serverproc import ServerProcess

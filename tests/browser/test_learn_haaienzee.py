@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from ludotheek import lessons
+from ludotheek.learn import lessons
 from tests.browser.learn import check_real_game, follow
 from tests.serverproc import ServerProcess
 

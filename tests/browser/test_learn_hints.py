@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ludotheek import lessons
+from ludotheek.learn import lessons
 from tests.browser.drive import RINGS, wait_ringed
 from tests.browser.records import import_record
 from tests.serverproc import ServerProcess

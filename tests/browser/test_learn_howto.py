@@ -9,8 +9,8 @@ import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from ludotheek import lessons
 from ludotheek.games import names
+from ludotheek.learn import lessons
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ludotheek import lessons
+from ludotheek.learn import lessons
 from tests.browser.learn import follow
 from tests.serverproc import ServerProcess
 

@@ -10,9 +10,9 @@ from typing import Any
 import httpx
 import pytest
 
-from ludotheek import lessons
 from ludotheek.core.record import Entry
 from ludotheek.games.haaienzee.learn import advice
+from ludotheek.learn import lessons
 from tests.browser.records import import_record
 from tests.serverproc import ServerProcess
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from ludotheek import lessons
 from ludotheek.ai import players
 from ludotheek.games import names
+from ludotheek.learn import lessons
 
 
 def _hint(game: str, at_step: int = 3) -> tuple[Any, dict[str, Any]]:

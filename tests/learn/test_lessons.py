@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ludotheek import lessons
 from ludotheek.games import get, names
+from ludotheek.learn import lessons
 from ludotheek.server.catalogs import catalog
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from ludotheek import lessons
+from ludotheek.learn import lessons
 from tests.narrow import narrow
 from tests.server.conftest import auth
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
-from ludotheek import lessons
 from ludotheek.games import names
+from ludotheek.learn import lessons
 
 
 def test_which_games_have_what(client: TestClient) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ludotheek import lessons
 from ludotheek.games.wari import learn
 from ludotheek.games.wari.rules import WariState, sow_and_capture
+from ludotheek.learn import lessons
 from tests.narrow import narrow
 
 LESSON = learn.LESSON

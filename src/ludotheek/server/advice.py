@@ -22,7 +22,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.routing import Route
 
-from ludotheek import lessons
+from ludotheek.learn import lessons
 from ludotheek.server.answers_learn import Advice
 from ludotheek.server.errors import Forbidden
 from ludotheek.server.http import bearer_token

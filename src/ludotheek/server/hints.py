@@ -11,7 +11,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from ludotheek import lessons
+from ludotheek.learn import lessons
 from ludotheek.server.errors import Forbidden
 from ludotheek.server.moves import ended
 from ludotheek.server.seats import seated

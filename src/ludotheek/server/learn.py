@@ -1,6 +1,6 @@
 """Learning to play over HTTP: "How to play" with its diagrams, and the guided first game.
 
-Nothing here is stored: a lesson and its diagrams are fixed records (``ludotheek.lessons``),
+Nothing here is stored: a lesson and its diagrams are fixed records (``ludotheek.learn.lessons``),
 replayed by the engine; the views are the API's views of those positions, so that each
 game's own page draws them.
 
@@ -29,10 +29,10 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
-from ludotheek import lessons
 from ludotheek.core.errors import IllegalMove, quoted
 from ludotheek.core.record import Record, effective_line, mover_of, text_of
 from ludotheek.games import get, names
+from ludotheek.learn import lessons
 from ludotheek.server import queries
 from ludotheek.server.answers import History
 from ludotheek.server.answers_learn import (

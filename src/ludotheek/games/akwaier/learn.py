@@ -1,4 +1,4 @@
-"""Learning Akwaier: "How to play" and the guided first game (see ``ludotheek.lessons``).
+"""Learning Akwaier: "How to play" and the guided first game (see ``ludotheek.learn.lessons``).
 
 Every picture and step is a position of one real game: seed 1 with the default options,
 six 1987 ("classic") players, the player of seat s seeded 10 + s, as the self-test plays
@@ -15,7 +15,7 @@ from typing import Any
 
 from ludotheek.core.game import State
 from ludotheek.core.record import Record
-from ludotheek.lessons import Diagram, Frame, HowTo, Lesson, Section, Step
+from ludotheek.learn.lessons import Diagram, Frame, HowTo, Lesson, Section, Step
 
 #: the game, move by move ("|" between the moves)
 GAME_TEXT = (

@@ -1,4 +1,4 @@
-"""Learning Aqua Romana: "How to play" and the guided first game (see ``ludotheek.lessons``).
+"""Learning Aqua Romana: "How to play" and the guided first game (see ``ludotheek.learn.lessons``).
 
 Every picture and every step is a position of one real game of two players, seed 13, the
 first player (blue and yellow: the learner) starting, both played by the greedy player: the
@@ -18,7 +18,7 @@ from typing import Any
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.game import State
 from ludotheek.core.record import Record
-from ludotheek.lessons import Diagram, Frame, HowTo, Lesson, Section, Step
+from ludotheek.learn.lessons import Diagram, Frame, HowTo, Lesson, Section, Step
 
 GAME_TEXT = (
     "place bridge T14|place straight T17|place straight T33|place bridge T36|"

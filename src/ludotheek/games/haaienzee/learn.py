@@ -1,4 +1,4 @@
-"""Learning Haaienzee: "How to play", the guided first game (see ``ludotheek.lessons``), and
+"""Learning Haaienzee: "How to play", the guided first game (see ``ludotheek.learn.lessons``), and
 what a shark can reach, for the coach's explanations and the page's warnings.
 
 The guided game is one whole game, seed 6 on the default sea (7 hexes a side): Yellow played
@@ -21,7 +21,7 @@ from ludotheek.core.record import Record
 from ludotheek.games.haaienzee import engine as E
 from ludotheek.games.haaienzee.board import DIRECTION_INDEX, DIRECTIONS
 from ludotheek.games.haaienzee.search import Sim, run
-from ludotheek.lessons import Diagram, Frame, HowTo, Lesson, Section, Step
+from ludotheek.learn.lessons import Diagram, Frame, HowTo, Lesson, Section, Step
 
 LESSON_GAME = ("K2 W grey | L1 W grey | G9 E white | D9 E white | C6 SW brown | G6 NW brown | "
                "R F1 | R G1 | G13 | R F11 | F6 | R - | L - | R C1 | L F12 | empty - | empty R - | "

@@ -1,4 +1,4 @@
-"""Learning Wari: "How to play" and the guided first game (see ``ludotheek.lessons``).
+"""Learning Wari: "How to play" and the guided first game (see ``ludotheek.learn.lessons``).
 
 Every picture and every step is a position of one real game: the default options (4 seeds
 a cup, South starts, the repetition rule on) and the 63 moves below, found by playing
@@ -16,7 +16,7 @@ from typing import Any
 from ludotheek.core.game import State
 from ludotheek.core.record import Record
 from ludotheek.games.wari.rules import sow_and_capture
-from ludotheek.lessons import Diagram, Frame, HowTo, Lesson, Section, Step
+from ludotheek.learn.lessons import Diagram, Frame, HowTo, Lesson, Section, Step
 
 #: the game, in the notation (cup numbers)
 GAME_TEXT = """

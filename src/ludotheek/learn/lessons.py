@@ -6,7 +6,7 @@ guided first game). Every text is a key of the pages' catalogs (``web/i18n/<lang
 every picture is a real position, the state after a record's moves (options, seed,
 moves), drawn by the game's own page.
 
->>> from ludotheek import lessons
+>>> from ludotheek.learn import lessons
 >>> lesson = lessons.lesson("wari")
 >>> lesson.steps[0].id
 'board'
@@ -32,7 +32,7 @@ from typing import Any
 
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, action_entry
-from ludotheek.games import get as get_game
+from ludotheek.core.registry import get as get_game
 
 
 @dataclass(frozen=True)
