@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from ludotheek import rating
 from ludotheek.ai import ladder, players
 from ludotheek.ai.players import Level
 from ludotheek.cli import cli
+from ludotheek.rated import scale as rating
 
 CHEAP = {"weak": Level("weak", "random"), "fair": Level("fair", "greedy")}
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ludotheek import rating
 from ludotheek.ai import players
+from ludotheek.rated import scale as rating
 
 
 def test_the_scale_is_elos() -> None:

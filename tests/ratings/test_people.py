@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludotheek import rating
+from ludotheek.rated import scale as rating
 from ludotheek.rated.people import Rating, new_rating, rate
 
 ratings = st.builds(Rating, st.floats(500, 2500), st.floats(25, 300))

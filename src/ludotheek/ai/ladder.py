@@ -8,7 +8,7 @@ Seats rotate within a table as in ``match``, and the games of one rotation share
 Every game is written to a results file as it ends (one JSON line), so a run that stops
 goes on where it was, and a changed level replays only its own games.
 
-The ratings: openskill's Plackett-Luce model on ludotheek's scale (:mod:`ludotheek.rating`,
+The ratings: openskill's Plackett-Luce model on ludotheek's scale (:mod:`ludotheek.rated.scale`,
 ``tau`` 0: the levels do not change). A game's result is its ranking: the winners first,
 then the others by score. One pass of openskill over the games in a shuffled order leans
 on the games it rates last (its steps shrink as it goes), so :func:`fit` goes on over all
@@ -33,11 +33,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludotheek import rating
 from ludotheek.ai import players as registry
 from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
 from ludotheek.games import get as get_game
+from ludotheek.rated import scale as rating
 
 
 @dataclass(frozen=True)

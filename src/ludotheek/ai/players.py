@@ -49,7 +49,7 @@ class Level:
     params: Mapping[str, Any] = field(default_factory=dict)
     seconds: float | None = None
     label: Mapping[str, str] = field(default_factory=dict)
-    #: its rating on ludotheek's scale (:mod:`ludotheek.rating`), measured by computer
+    #: its rating on ludotheek's scale (:mod:`ludotheek.rated.scale`), measured by computer
     #: matches (``ludotheek rate``); None until measured for this very level
     rating: float | None = None
     #: half the width of the rating's 95% interval, in points

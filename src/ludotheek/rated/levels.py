@@ -8,9 +8,9 @@ and never change it. A level without a measured rating cannot sit in a rated gam
 
 from __future__ import annotations
 
-from ludotheek import rating
 from ludotheek.ai import players
 from ludotheek.ai.players import Level
+from ludotheek.rated import scale as rating
 from ludotheek.rated.people import Rating
 
 #: σ of a level whose interval is not known

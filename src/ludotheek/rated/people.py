@@ -1,4 +1,4 @@
-"""A person's rating after a rated game, on ludotheek's one scale (:mod:`ludotheek.rating`).
+"""A person's rating after a rated game, on ludotheek's one scale (:mod:`ludotheek.rated.scale`).
 
 People and computer levels are rated by the same openskill Plackett-Luce model, so a
 profile's 1600 and a level's 1600 mean the same. A new profile starts at 1500 with the
@@ -22,7 +22,7 @@ from functools import cache
 
 from openskill.models import PlackettLuce
 
-from ludotheek import rating
+from ludotheek.rated import scale as rating
 
 #: how far a person's σ grows back before each game (openskill's default ratio σ/100)
 TAU = rating.SIGMA / 100.0
