@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from ludotheek.ai import ladder, players
-from ludotheek.ai.players import Level
+from ludotheek.ai.players import Level, RatingPlan
 from ludotheek.cli import cli
 from ludotheek.rated import scale as rating
 
@@ -94,7 +94,7 @@ def test_ranks_put_winners_first_then_scores() -> None:
 def test_the_round_robin_goes_on_where_it_stopped(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(players, "levels", lambda game: dict(CHEAP))
-    plan = ladder.RatingPlan(seats=2, games=(4,))
+    plan = RatingPlan(seats=2, games=(4,))
     path = str(tmp_path / "games.jsonl")
     played = ladder.run_round_robin("wari", plan, 3, path)
     assert len(played) == 4 and {tuple(sorted(r["seats"])) for r in played} == {("fair", "weak")}
@@ -118,7 +118,7 @@ def test_the_round_robin_goes_on_where_it_stopped(tmp_path: Path,
 
 def test_a_level_put_between_two_keeps_their_games_when_the_plan_fixes_their_table(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    plan = ladder.RatingPlan(seats=2, games=(4, 2))
+    plan = RatingPlan(seats=2, games=(4, 2))
     path = str(tmp_path / "games.jsonl")
     monkeypatch.setattr(players, "levels", lambda game: dict(CHEAP))
     before = ladder.run_round_robin("wari", plan, 3, path)
@@ -132,7 +132,7 @@ def test_a_level_put_between_two_keeps_their_games_when_the_plan_fixes_their_tab
     assert [r["table"] for r in ladder.run_round_robin("wari", plan, 3, str(tmp_path / "b"))
             ].count("weak,fair") == 2
     # ...unless the plan fixes it: its 4 games stay in, none played again
-    fixed = ladder.RatingPlan(seats=2, games=(4, 2), fixed={"weak,fair": 4})
+    fixed = RatingPlan(seats=2, games=(4, 2), fixed={"weak,fair": 4})
     lines = len(Path(path).read_text().splitlines())
     after = ladder.run_round_robin("wari", fixed, 3, path)
     assert [r for r in after if r["table"] == "weak,fair"] == before
@@ -140,14 +140,14 @@ def test_a_level_put_between_two_keeps_their_games_when_the_plan_fixes_their_tab
     assert fixed.describe()["fixed"] == {"weak,fair": 4} and "fixed" not in plan.describe()
     # a fixed table that is not on the ladder is a mistake in the plan, said as such
     with pytest.raises(ValueError, match="not on the ladder: fair,weak"):
-        ladder.tables(list(between), ladder.RatingPlan(games=(4,), fixed={"fair,weak": 3}))
+        ladder.tables(list(between), RatingPlan(games=(4,), fixed={"fair,weak": 3}))
 
 
 def test_rate_writes_ratings_the_levels_read(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(players, "levels", lambda game: dict(CHEAP))
     monkeypatch.setattr(ladder, "rating_plan",
-                        lambda game: ladder.RatingPlan(seats=2, games=(6,)))
+                        lambda game: RatingPlan(seats=2, games=(6,)))
     out, results = tmp_path / "ratings.json", tmp_path / "games.jsonl"
     runner = CliRunner()
     shown = runner.invoke(cli, ["rate", "wari", "--plan"])
@@ -169,7 +169,7 @@ def test_rate_writes_ratings_the_levels_read(tmp_path: Path,
 def test_rate_speaks_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(players, "levels", lambda game: dict(CHEAP))
     monkeypatch.setattr(ladder, "rating_plan",
-                        lambda game: ladder.RatingPlan(seats=2, games=(6,)))
+                        lambda game: RatingPlan(seats=2, games=(6,)))
     shown = CliRunner().invoke(cli, ["rate", "wari", "--plan", "--lang", "nl"])
     assert shown.exit_code == 0, shown.output
     assert "2 niveaus, 1 tafels van 2, 6 partijen" in shown.output

@@ -13,7 +13,7 @@ import pytest
 
 from benchmarks import rate_part
 from ludotheek.ai import ladder, players
-from ludotheek.ai.ladder import RatingPlan
+from ludotheek.ai.players import RatingPlan
 
 #: the test game's three default levels; the costly one ("strong") plays fewer games
 PLAN = RatingPlan(games=(6, 3), slow=("strong",), slow_factor=0.5)

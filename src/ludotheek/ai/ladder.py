@@ -1,12 +1,13 @@
 """Rating the computer levels: a round robin with fixed seeds, rated with openskill.
 
-The plan (:class:`RatingPlan`, a game's ``RATING_PLAN``) says how many players a table
-seats and how many games each table plays: every set of ``seats`` different levels
-meets, and sets of levels close on the ladder play more games than distant ones (the
-games between neighbours tell most; the others check that the ladder is consistent).
-Seats rotate within a table as in ``match``, and the games of one rotation share a deal.
-Every game is written to a results file as it ends (one JSON line), so a run that stops
-goes on where it was, and a changed level replays only its own games.
+The plan (:class:`~ludotheek.ai.players.RatingPlan`, a game's ``RATING_PLAN``, declared
+beside its levels) says how many players a table seats and how many games each table
+plays: every set of ``seats`` different levels meets, and sets of levels close on the
+ladder play more games than distant ones (the games between neighbours tell most; the
+others check that the ladder is consistent). Seats rotate within a table as in ``match``,
+and the games of one rotation share a deal. Every game is written to a results file as it
+ends (one JSON line), so a run that stops goes on where it was, and a changed level
+replays only its own games.
 
 The ratings: openskill's Plackett-Luce model on ludotheek's scale (:mod:`ludotheek.rated.scale`,
 ``tau`` 0: the levels do not change). A game's result is its ranking: the winners first,
@@ -30,59 +31,15 @@ import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ludotheek.ai import players as registry
+from ludotheek.ai.players import RatingPlan
 from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
 from ludotheek.games import get as get_game
 from ludotheek.rated import scale as rating
-
-
-@dataclass(frozen=True)
-class RatingPlan:
-    """How a game's levels are rated.
-
-    ``games[d]``: games of a table whose levels span ``d`` steps more than the fewest a
-    table of ``seats`` can span (neighbours: 0), the last entry for any wider table;
-    ``options``: the game's options for these games; ``slow``: levels whose tables play
-    ``slow_factor`` times as many games (a level that thinks a second a move); ``timed``:
-    levels whose strength is their time per move (they search until it is up), which
-    keep it. Every other level plays without its time limit: its work is fixed (so many
-    simulations, so deep), and the limit only guards a busy server against a slow move;
-    on a machine busy with other work it would cut the search short, and the games would
-    not replay. ``opening``: plies played at random (from the deal's seed) before the
-    levels take over, the same for both rotations of a deal: in a game without chance,
-    two levels that draw no lots would otherwise play one game again and again.
-    ``ends``: tables with the ladder's weakest or strongest level play this many times as
-    many games: each has one neighbour where the others have two, so its rating is known
-    less well from as many games a table. ``fixed``: tables (by their key, the levels
-    weakest first joined by commas) that play this many games whatever their span and the
-    factors say: when a level is put between two levels, their table spans one step more
-    and the plan would play fewer of its games, but the games it played still tell what
-    they told (Wari's grandmaster and strong, docs/strength.md).
-    """
-
-    seats: int = 2
-    games: Sequence[int] = (200, 60, 20)
-    options: Mapping[str, Any] = field(default_factory=dict)
-    slow: Sequence[str] = ()
-    slow_factor: float = 1.0
-    timed: Sequence[str] = ()
-    opening: int = 0
-    ends: float = 1.0
-    fixed: Mapping[str, int] = field(default_factory=dict)
-
-    def describe(self) -> dict[str, Any]:
-        out = {"seats": self.seats, "games": list(self.games), "options": dict(self.options),
-               "slow": list(self.slow), "slow_factor": self.slow_factor,
-               "timed": list(self.timed), "opening": self.opening}
-        if self.ends != 1.0:
-            out["ends"] = self.ends
-        if self.fixed:
-            out["fixed"] = dict(self.fixed)
-        return out
 
 
 @dataclass(frozen=True)

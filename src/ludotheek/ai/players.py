@@ -21,7 +21,7 @@ import importlib.resources
 import importlib.util
 import json
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -94,6 +94,51 @@ def level(name: str, player: str, params: Mapping[str, Any] | None = None,
                          "give it a label")
     return Level(name, player, dict(params or {}), seconds,
                  dict(label if label is not None else LADDER[name]))
+
+
+@dataclass(frozen=True)
+class RatingPlan:
+    """How a game's levels are rated.
+
+    ``games[d]``: games of a table whose levels span ``d`` steps more than the fewest a
+    table of ``seats`` can span (neighbours: 0), the last entry for any wider table;
+    ``options``: the game's options for these games; ``slow``: levels whose tables play
+    ``slow_factor`` times as many games (a level that thinks a second a move); ``timed``:
+    levels whose strength is their time per move (they search until it is up), which
+    keep it. Every other level plays without its time limit: its work is fixed (so many
+    simulations, so deep), and the limit only guards a busy server against a slow move;
+    on a machine busy with other work it would cut the search short, and the games would
+    not replay. ``opening``: plies played at random (from the deal's seed) before the
+    levels take over, the same for both rotations of a deal: in a game without chance,
+    two levels that draw no lots would otherwise play one game again and again.
+    ``ends``: tables with the ladder's weakest or strongest level play this many times as
+    many games: each has one neighbour where the others have two, so its rating is known
+    less well from as many games a table. ``fixed``: tables (by their key, the levels
+    weakest first joined by commas) that play this many games whatever their span and the
+    factors say: when a level is put between two levels, their table spans one step more
+    and the plan would play fewer of its games, but the games it played still tell what
+    they told (Wari's grandmaster and strong, docs/strength.md).
+    """
+
+    seats: int = 2
+    games: Sequence[int] = (200, 60, 20)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    slow: Sequence[str] = ()
+    slow_factor: float = 1.0
+    timed: Sequence[str] = ()
+    opening: int = 0
+    ends: float = 1.0
+    fixed: Mapping[str, int] = field(default_factory=dict)
+
+    def describe(self) -> dict[str, Any]:
+        out = {"seats": self.seats, "games": list(self.games), "options": dict(self.options),
+               "slow": list(self.slow), "slow_factor": self.slow_factor,
+               "timed": list(self.timed), "opening": self.opening}
+        if self.ends != 1.0:
+            out["ends"] = self.ends
+        if self.fixed:
+            out["fixed"] = dict(self.fixed)
+        return out
 
 
 GENERIC: dict[str, PlayerInfo] = {

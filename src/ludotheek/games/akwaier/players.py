@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludotheek.ai.ladder import RatingPlan
 from ludotheek.ai.mcts import MCTSPlayer
-from ludotheek.ai.players import Level, PlayerInfo, level
+from ludotheek.ai.players import Level, PlayerInfo, RatingPlan, level
 from ludotheek.games.akwaier.classic import ClassicPlayer
 from ludotheek.games.akwaier.playout import fast_rollout
 from ludotheek.games.akwaier.search import EstimatePlayer, StrongPlayer

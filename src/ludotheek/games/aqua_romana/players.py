@@ -7,8 +7,7 @@ good; ``strong`` searches (see :mod:`.search`). Both offer ``analyse`` for hints
 from __future__ import annotations
 
 from ludotheek.ai.base import Analysis, seeded
-from ludotheek.ai.ladder import RatingPlan
-from ludotheek.ai.players import Level, PlayerInfo, level
+from ludotheek.ai.players import Level, PlayerInfo, RatingPlan, level
 from ludotheek.core.game import State
 from ludotheek.games.aqua_romana.evaluate import bonus_score, holding, placement_score
 from ludotheek.games.aqua_romana.geometry import JOKER

@@ -19,8 +19,7 @@ Their ratings: docs/strength.md."""
 from __future__ import annotations
 
 from ludotheek.ai.base import Analysis, seeded
-from ludotheek.ai.ladder import RatingPlan
-from ludotheek.ai.players import Level, PlayerInfo, level
+from ludotheek.ai.players import Level, PlayerInfo, RatingPlan, level
 from ludotheek.core.game import State
 from ludotheek.games.haaienzee.board import DIRECTIONS
 from ludotheek.games.haaienzee.engine import COLOUR_NAMES, Swim

@@ -18,8 +18,7 @@ probability proportional to exp((value(m) - best) / T), the values in seeds of t
 
 from __future__ import annotations
 
-from ludotheek.ai.ladder import RatingPlan
-from ludotheek.ai.players import Level, PlayerInfo, level
+from ludotheek.ai.players import Level, PlayerInfo, RatingPlan, level
 from ludotheek.games.wari.strong import StrongPlayer
 
 
