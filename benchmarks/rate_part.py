@@ -28,8 +28,9 @@ import json
 import os
 from typing import Any
 
-from ludotheek.ai import ladder, players
+from ludotheek.ai import players
 from ludotheek.cli.rate import default_out
+from ludotheek.rated import ladder
 
 
 def valid_games(game: str, results: str, seed: int) -> dict[tuple[str, int], dict[str, Any]]:

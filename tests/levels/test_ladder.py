@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from ludotheek.ai import ladder, players
+from ludotheek.ai import players
 from ludotheek.ai.players import Level, RatingPlan
 from ludotheek.cli import cli
+from ludotheek.rated import ladder
 from ludotheek.rated import scale as rating
 
 CHEAP = {"weak": Level("weak", "random"), "fair": Level("fair", "greedy")}

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from benchmarks import rate_part
-from ludotheek.ai import ladder, players
+from ludotheek.ai import players
 from ludotheek.ai.players import RatingPlan
+from ludotheek.rated import ladder
 
 #: the test game's three default levels; the costly one ("strong") plays fewer games
 PLAN = RatingPlan(games=(6, 3), slow=("strong",), slow_factor=0.5)

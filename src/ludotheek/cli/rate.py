@@ -11,9 +11,10 @@ from importlib import resources
 
 import click
 
-from ludotheek.ai import ladder, players
+from ludotheek.ai import players
 from ludotheek.cli.common import game_argument, load_game, progress_bar, write_atomic
 from ludotheek.cli.lang import lang_option
+from ludotheek.rated import ladder
 from ludotheek.texts import text
 
 

@@ -37,8 +37,8 @@ from typing import Any
 from ludotheek.ai import players as registry
 from ludotheek.ai.players import RatingPlan
 from ludotheek.core.game import State
+from ludotheek.core.registry import get as get_game
 from ludotheek.core.rng import Rng
-from ludotheek.games import get as get_game
 from ludotheek.rated import scale as rating
 
 
