@@ -11,8 +11,8 @@ import pytest
 
 from ludotheek.cli import main
 from ludotheek.games.akwaier import GAME
+from ludotheek.rated.hooks import game_over
 from ludotheek.store import ScoreEntry, open_database
-from ludotheek.store.hooks import game_over
 from tests.akwaier.helpers import cli, pos
 
 

@@ -119,8 +119,8 @@ def _finish(state: State, record: Record, save: str | None, db: str | None,
         click.echo(text("cli.play.saved", lang, path=save))
     if state.is_over:
         # imported here: the database layer is slow to import for every other command
+        from ludotheek.rated.hooks import game_over
         from ludotheek.store import open_database
-        from ludotheek.store.hooks import game_over
 
         database = open_database(db)
         try:

@@ -1,6 +1,6 @@
 """Rating a finished game: once, in one transaction, retried until it succeeds.
 
-:func:`rate_game` is called when a game ends (``ludotheek.store.hooks.game_over``) and
+:func:`rate_game` is called when a game ends (``ludotheek.rated.hooks.game_over``) and
 by :func:`sweep`, which the server runs at start and then every minute for rated games
 that are over but still pending (a failed update, a crash between the last move and its
 rating). The store's :meth:`~ludotheek.store.ratings.RatingStore.settle` makes a second

@@ -27,13 +27,13 @@ from ludotheek.core.record import (
     undo_move,
     undo_target,
 )
+from ludotheek.rated.hooks import game_over
 from ludotheek.server.errors import Conflict, Forbidden, Invalid
 from ludotheek.server.jsonio import dumps
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
 from ludotheek.server.seats import seated
 from ludotheek.store.games import MoveWrite, StaleVersion
-from ludotheek.store.hooks import game_over
 
 if TYPE_CHECKING:
     from ludotheek.server.service import GameService

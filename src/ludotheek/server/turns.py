@@ -17,9 +17,9 @@ from ludotheek.ai import players
 from ludotheek.core.game import State
 from ludotheek.core.record import Entry, Record, result_of
 from ludotheek.games import get
+from ludotheek.rated.hooks import game_over
 from ludotheek.store.database import Database
 from ludotheek.store.games import MoveWrite, StaleVersion
-from ludotheek.store.hooks import game_over
 
 log = logging.getLogger("ludotheek.worker")
 

@@ -1,6 +1,6 @@
 """What an Akwaier game that ends enters in the score list: all six results.
 
-Pure: the application (``ludotheek.store.hooks.game_over``) dates them and stores
+Pure: the application (``ludotheek.rated.hooks.game_over``) dates them and stores
 them, whether the game was played on the command line or on the server.
 """
 
