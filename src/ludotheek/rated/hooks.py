@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ludotheek.core.game import State
 from ludotheek.games import plugin
+from ludotheek.rated.rater import rate_safely
 from ludotheek.store.database import Database
 from ludotheek.store.scores import ScoreEntry
 
@@ -27,6 +28,4 @@ def game_over(db: Database, state: State, names: Sequence[str],
             ScoreEntry(line.name, line.value, today, game_id, line.seat)
             for line in listing.results(state, list(names))])
     if game_id is not None:
-        from ludotheek.rated.rater import rate_safely
-
         rate_safely(db, game_id)
