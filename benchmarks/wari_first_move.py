@@ -40,7 +40,7 @@ CHILD = r"""
 import json, sys, time
 start, cpu = time.perf_counter(), time.process_time()
 from pathlib import Path
-from ludotheek import resources
+from ludotheek.data import folder as resources
 from ludotheek.ai import players
 from ludotheek.games import get
 provided = resources.setup(Path(sys.argv[1]))

@@ -18,8 +18,8 @@ import random
 import statistics
 import time
 
-from ludotheek import resources
 from ludotheek.ai import players
+from ludotheek.data import folder as resources
 from ludotheek.games import get
 
 

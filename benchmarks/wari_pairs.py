@@ -28,9 +28,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ludotheek import resources
 from ludotheek.ai import players
 from ludotheek.core.rng import Rng
+from ludotheek.data import folder as resources
 from ludotheek.games.wari import GAME, WariState
 
 

@@ -23,9 +23,9 @@ import time
 from collections import Counter
 from typing import Any
 
-from ludotheek import resources
 from ludotheek.ai import players
 from ludotheek.core.rng import Rng
+from ludotheek.data import folder as resources
 from ludotheek.games.wari import GAME, WariState, fast
 from ludotheek.games.wari.search import Searcher
 

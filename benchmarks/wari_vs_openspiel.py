@@ -43,8 +43,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ludotheek import resources
 from ludotheek.ai import players
+from ludotheek.data import folder as resources
 from ludotheek.games.wari import GAME, WariState
 
 OPENSPIEL_SEEDS = 4  # OpenSpiel's oware: 4 seeds a house (its default and ours)

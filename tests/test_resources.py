@@ -1,4 +1,4 @@
-"""Data sets kept by the application (ludotheek.resources) for the players
+"""Data sets kept by the application (ludotheek.data.folder) for the players
 (ludotheek.core.resources): folders with manifests and checksums, stale copies,
 the build command, background builds one at a time, the switch."""
 
@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ludotheek import resources
 from ludotheek.core import resources as core
 from ludotheek.core.resources import DataSet, Progress, Sink, Source
+from ludotheek.data import folder as resources
 
 
 def _build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> None:
@@ -228,7 +228,7 @@ def test_a_preloaded_data_set_does_not_wait_in_the_build_queue(
         commands.append(list(args))
         return _Started()
 
-    monkeypatch.setattr("ludotheek.resources.subprocess.Popen", popen)
+    monkeypatch.setattr("ludotheek.data.folder.subprocess.Popen", popen)
     monkeypatch.setattr(resources, "_BUILDS", [])
     provided = resources.FolderResources(tmp_path)
     assert provided.build_in_background("toy-quick") and provided.build_in_background(
@@ -275,7 +275,7 @@ def test_a_background_build_is_kept_until_it_has_ended(
     slow = tmp_path / "slow-python"
     slow.write_text("#!/bin/sh\nsleep 0.5\n")
     slow.chmod(0o755)
-    monkeypatch.setattr("ludotheek.resources.sys.executable", str(slow))
+    monkeypatch.setattr("ludotheek.data.folder.sys.executable", str(slow))
     monkeypatch.setattr(resources, "_BUILDS", [])
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

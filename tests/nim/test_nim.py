@@ -107,7 +107,7 @@ def test_the_test_game_declares_a_build_target(tmp_path: Path,
     """``ludotheek build nim-wins --most 5``: the generic command builds what the plug-in
     declares, with its declared parameter (range checked); the table agrees with Bouton's
     rule (the player to move wins when the heaps' exclusive or is not 0)."""
-    from ludotheek import resources
+    from ludotheek.data import folder as resources
     from tests.nim.data import DATA_SETS, NAME
 
     assert resources.data_sets()[NAME] is DATA_SETS[0]

@@ -40,7 +40,7 @@ COMMANDS = (
 @click.version_option(__version__, prog_name="ludotheek")
 def cli() -> None:
     """ludotheek: board games with computer opponents (the games: GAMES)."""
-    from ludotheek import resources
+    from ludotheek.data import folder as resources
 
     resources.setup()  # the players' data sets: the data folder's
 

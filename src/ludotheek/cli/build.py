@@ -1,7 +1,7 @@
 """``ludotheek build NAME ... [--PARAM N ...]``: data computed once and kept in the data folder.
 
 The names are the data sets the games declare as their build targets
-(``GamePlugin.data``, ``ludotheek.resources.data_sets``). A complete copy of the same
+(``GamePlugin.data``, ``ludotheek.data.folder.data_sets``). A complete copy of the same
 version is kept unless ``--force``. The parameters are the ones the named data sets
 declare (``DataSet.params``, ``--max-seeds 4`` for ``max_seeds``), each within its
 declared range; ``ludotheek build --help`` lists them all.
@@ -17,11 +17,11 @@ from typing import Any
 
 import click
 
-from ludotheek import resources
 from ludotheek.cli.common import progress_bar
 from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadOption
 from ludotheek.core.resources import DataSet
+from ludotheek.data import folder as resources
 from ludotheek.texts import text
 
 

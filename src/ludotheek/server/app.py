@@ -17,7 +17,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp
 
-from ludotheek import resources
+from ludotheek.data import folder as resources
 from ludotheek.server import (
     advice,
     analysis_api,

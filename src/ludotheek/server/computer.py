@@ -54,14 +54,14 @@ def analyse_move(game: str, state_json: dict[str, Any], level: str, seed: int,
 
 def _start_worker(data_folder: str) -> None:
     """A worker process's start: its players get the data folder's data sets."""
-    from ludotheek import resources
+    from ludotheek.data import folder as resources
 
     resources.setup(Path(data_folder))
 
 
 def _warm_up() -> None:
     import ludotheek.ai.players  # noqa: F401  (imports the players once per worker)
-    from ludotheek import resources
+    from ludotheek.data import folder as resources
 
     resources.preload()  # e.g. compiled searches: loaded now, not at the first move
 
