@@ -11,7 +11,7 @@ import pytest
 
 from ludotheek.cli import cli as group
 from ludotheek.cli.lang import SETTINGS_FILE, saved_language
-from ludotheek.texts import catalog
+from ludotheek.core.texts import catalog
 from tests.test_cli import run
 
 CLI = Path(__file__).resolve().parents[1] / "src" / "ludotheek" / "cli"

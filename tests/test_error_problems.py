@@ -16,8 +16,8 @@ import pytest
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.record import ResignAction, apply_move
 from ludotheek.core.rng import Rng
+from ludotheek.core.texts import LANGUAGES, word
 from ludotheek.games import get, names
-from ludotheek.texts import LANGUAGES, word
 
 GARBAGE = ["", " ", "x", "xyz zy", "99", "0", "-1", "resign 9", "A1", "A99", "P3", "buy Z 2",
            "buy C 9", "buy C", "buy", "keep", "keep Q", "T99", "T1", "move T40", "close nobody",

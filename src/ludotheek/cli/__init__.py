@@ -15,8 +15,8 @@ import click
 from ludotheek import __version__
 from ludotheek.cli.lang import language_in
 from ludotheek.core.errors import LudotheekError
+from ludotheek.core.texts import text, word
 from ludotheek.games import names
-from ludotheek.texts import text, word
 
 COMMANDS = (
     "ludotheek.cli.play",

@@ -17,8 +17,8 @@ from ludotheek.cli.common import progress_bar, write_atomic
 from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.record import Record, load
+from ludotheek.core.texts import text
 from ludotheek.games import get
-from ludotheek.texts import text
 
 
 def seat_names(record: Record) -> list[str]:

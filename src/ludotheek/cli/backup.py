@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ludotheek.cli.lang import lang_option
-from ludotheek.texts import text
+from ludotheek.core.texts import text
 
 
 @click.command("backup")

@@ -11,8 +11,8 @@ import click
 from ludotheek.cli.lang import lang_option
 from ludotheek.core.game import Game
 from ludotheek.core.rng import Rng
+from ludotheek.core.texts import text
 from ludotheek.games import get, names
-from ludotheek.texts import text
 
 
 def random_playout_speed(game: Game, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:

@@ -21,8 +21,8 @@ from ludotheek.cli.common import progress_bar
 from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadOption
 from ludotheek.core.resources import DataSet
+from ludotheek.core.texts import text
 from ludotheek.data import folder as resources
-from ludotheek.texts import text
 
 
 def _title(title: Any, lang: str) -> str:

@@ -24,7 +24,7 @@ import click
 from ludotheek.cli.common import write_atomic
 from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import LudotheekError
-from ludotheek.texts import text
+from ludotheek.core.texts import text
 
 
 class AdminError(LudotheekError):

@@ -4,7 +4,7 @@ The first time, the language follows the system's, as the Akwaier manual says of
 first start: a Dutch system (a locale ``nl…``) starts in Dutch, any other in English.
 A ``--lang`` given to any command is remembered (``cli.json`` in the data folder) and
 becomes the default of every command after it. The words are the pages' catalogs'
-(``web/i18n/<lang>/cli.json`` and the error texts), see :mod:`ludotheek.texts`.
+(``web/i18n/<lang>/cli.json`` and the error texts), see :mod:`ludotheek.core.texts`.
 
 >>> system_language({"LANG": "nl_BE.UTF-8"}), system_language({"LANG": "nb_NO.UTF-8"})
 ('nl', 'en')
@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 import click
 import platformdirs
 
-from ludotheek.texts import LANGUAGES
+from ludotheek.core.texts import LANGUAGES
 
 F = TypeVar("F", bound=Callable[..., Any])
 SETTINGS_FILE = "cli.json"

@@ -15,7 +15,7 @@ from ludotheek.cli.common import (
     progress_bar,
 )
 from ludotheek.cli.lang import lang_option
-from ludotheek.texts import text
+from ludotheek.core.texts import text
 
 
 @click.command("match")

@@ -16,7 +16,7 @@ from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadOption, IllegalMove
 from ludotheek.core.game import Game, State
 from ludotheek.core.record import Record, ResignAction, apply_move, result_of
-from ludotheek.texts import text, word
+from ludotheek.core.texts import text, word
 
 
 def _moves_line(moves: list[str], lang: str, limit: int = 60) -> str:

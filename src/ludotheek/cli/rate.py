@@ -14,8 +14,8 @@ import click
 from ludotheek.ai import players
 from ludotheek.cli.common import game_argument, load_game, progress_bar, write_atomic
 from ludotheek.cli.lang import lang_option
+from ludotheek.core.texts import text
 from ludotheek.rated import ladder
-from ludotheek.texts import text
 
 
 def default_out(game: str, lang: str = "en") -> str:

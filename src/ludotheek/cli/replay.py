@@ -10,7 +10,7 @@ import click
 from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.record import load, text_of
-from ludotheek.texts import text
+from ludotheek.core.texts import text
 
 
 @click.command("replay")

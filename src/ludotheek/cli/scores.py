@@ -13,8 +13,8 @@ import click
 from ludotheek.cli.common import game_argument, load_game, write_atomic
 from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadRecord, UnknownGame
+from ludotheek.core.texts import text
 from ludotheek.games import plugin
-from ludotheek.texts import text
 
 
 def _number(value: float, lang: str) -> str:

@@ -9,7 +9,7 @@ import click
 
 from ludotheek.cli.common import need_scale_packages
 from ludotheek.cli.lang import lang_option
-from ludotheek.texts import text
+from ludotheek.core.texts import text
 
 
 @click.command("worker")

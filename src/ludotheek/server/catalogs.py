@@ -1,7 +1,7 @@
 """The pages' text catalogs: one folder per language, one file per part.
 
 ``web/i18n/<lang>/*.json`` (and the texts a game's plug-in brings) are merged
-(:mod:`ludotheek.texts`) into the one catalog a page loads,
+(:mod:`ludotheek.core.texts`) into the one catalog a page loads,
 ``/static/i18n/<lang>.json``. Each part (the shared texts, a game's texts, a
 feature's texts) is a file of its own, so adding texts to one part never
 touches another; a key may appear in one part only.
@@ -18,8 +18,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ludotheek import texts
-from ludotheek.texts import LANGUAGES, parts
+from ludotheek.core import texts
+from ludotheek.core.texts import LANGUAGES, parts
 
 __all__ = ["LANGUAGES", "catalog", "parts", "routes"]
 

@@ -4,7 +4,7 @@
 // way, `seat` and `…_seat` are seat numbers shown as the seat's name, a text with a catalog
 // word "errors.word.<text>" (a fish colour, a kind of tile) is that word, a list its items
 // separated by commas. Without a code (or a text for it) the English message is shown.
-// The terminal does the same (src/ludotheek/texts.py).
+// The terminal does the same (src/ludotheek/core/texts.py).
 import { has, t } from "./i18n.js";
 
 function param(name, value, names) {

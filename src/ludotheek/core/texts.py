@@ -31,7 +31,7 @@ from typing import Any
 
 from ludotheek.core.errors import LudotheekError
 
-I18N = Path(__file__).resolve().parent / "web" / "i18n"
+I18N = Path(__file__).resolve().parents[1] / "web" / "i18n"
 #: the languages with a catalog folder (and so of the pages and the command line)
 LANGUAGES = tuple(sorted(p.name for p in I18N.iterdir() if p.is_dir()))
 
