@@ -124,7 +124,7 @@ PAGE_ERRORS = {"IllegalMove", "BadOption", "BadRecord", "UnknownGame", "UnknownP
                "ServiceError", "Invalid", "Forbidden", "NotFound", "Conflict", "TooLarge",
                "TooMany"}
 #: where those are raised
-PAGE_SOURCES = ("core", "games", "players.py", "server")
+PAGE_SOURCES = ("core", "games", "ai/players.py", "server")
 
 
 def _placeholders(text: str) -> set[str]:
@@ -164,6 +164,7 @@ def test_every_error_a_page_can_be_shown_has_a_code() -> None:
     missing = []
     for part in PAGE_SOURCES:
         root = error_codes.SRC / part
+        assert root.exists(), f"{part} moved: PAGE_SOURCES names where errors are raised"
         for path in [root] if root.is_file() else sorted(root.rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)

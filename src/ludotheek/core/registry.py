@@ -78,7 +78,8 @@ def _load(target: str) -> GamePlugin:
     module, _, attribute = target.partition(":")
     declared = getattr(importlib.import_module(module), attribute or "PLUGIN", None)
     if not isinstance(declared, GamePlugin):
-        raise UnknownGame(f"{target} holds no PLUGIN (a ludotheek.core.plugin.GamePlugin)")
+        raise UnknownGame(f"{target} holds no PLUGIN (a ludotheek.core.plugin.GamePlugin)",
+                          code="game.no_plugin", target=quoted(target))
     return declared
 
 
@@ -98,7 +99,9 @@ def plugin(name: str) -> GamePlugin:
                           code="game.unknown", game=quoted(name), games=", ".join(names()))
     declared = _load(target)
     if declared.name != name:
-        raise UnknownGame(f"{target} declares {declared.name!r}, not {name!r}")
+        raise UnknownGame(f"{target} declares {declared.name!r}, not {name!r}",
+                          code="game.misnamed", target=quoted(target),
+                          declared=quoted(declared.name), game=quoted(name))
     _loaded[name] = declared
     return declared
 
