@@ -19,7 +19,7 @@ from typing import Any
 from ludotheek.ai import players
 from ludotheek.analysis.review import Review, review_for
 from ludotheek.core.game import State
-from ludotheek.games import get
+from ludotheek.core.registry import get
 
 
 @cache

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheek.core.errors import LudotheekError
+from ludotheek.core.registry import plugins
 
 I18N = Path(__file__).resolve().parents[1] / "web" / "i18n"
 #: the languages with a catalog folder (and so of the pages and the command line)
@@ -40,8 +41,6 @@ def parts(lang: str) -> dict[str, dict[str, str]]:
     """Each part of a language's catalog, by file name (without ``.json``); a game whose
     plug-in brings its own texts (``GamePlugin.texts``) adds its ``<lang>.json`` as the
     part named after the game."""
-    from ludotheek.games import plugins
-
     found = {p.stem: json.loads(p.read_text(encoding="utf-8"))
              for p in sorted((I18N / lang).glob("*.json"))}
     for game in plugins():
