@@ -22,22 +22,25 @@ from functools import cache
 
 import dramatiq
 import redis
-from dramatiq.brokers.redis import RedisBroker
 
 from ludotheek.server.analysis_jobs import run_positions
-from ludotheek.server.cluster import publish_sync, send_turn
+from ludotheek.server.cluster import (
+    ANALYSE_POSITIONS,
+    COMPUTER_TURN,
+    broker,
+    publish_sync,
+    send_turn,
+)
 from ludotheek.server.turns import TurnRunner
 from ludotheek.store.database import Database, open_database
 
 log = logging.getLogger("ludotheek.worker")
 
 REDIS_URL = os.environ.get("LUDOTHEEK_REDIS", "redis://127.0.0.1:6379/0")
-#: a worker silent for this long is taken for dead and its jobs go to another
-HEARTBEAT_MS = int(os.environ.get("LUDOTHEEK_WORKER_HEARTBEAT_MS", "5000"))
 
-broker = RedisBroker(url=REDIS_URL, heartbeat_timeout=HEARTBEAT_MS,
-                     maintenance_chance=200_000, namespace="ludotheek")
-dramatiq.set_broker(broker)
+# the broker the web processes send on (server/cluster.py), this process's: the actors
+# below are declared on it, by the names the web processes send
+broker()
 
 
 @cache
@@ -55,8 +58,8 @@ def _redis() -> redis.Redis:
     return redis.Redis.from_url(REDIS_URL)
 
 
-@dramatiq.actor(queue_name="computer", max_retries=3, min_backoff=200, max_backoff=2000,
-                time_limit=60_000)
+@dramatiq.actor(actor_name=COMPUTER_TURN.actor, queue_name=COMPUTER_TURN.queue, max_retries=3,
+                min_backoff=200, max_backoff=2000, time_limit=60_000)
 def computer_turn(game_id: str, version: int) -> None:
     """Play the computer's move of ``game_id`` at ``version`` (nothing if it was played)."""
     result = _runner().run(game_id, version)
@@ -67,8 +70,9 @@ def computer_turn(game_id: str, version: int) -> None:
         send_turn(_redis(), game_id, result.version)
 
 
-@dramatiq.actor(queue_name="analysis", max_retries=3, min_backoff=1000, max_backoff=10000,
-                time_limit=600_000, priority=100)  # after any computer turn waiting
+@dramatiq.actor(actor_name=ANALYSE_POSITIONS.actor, queue_name=ANALYSE_POSITIONS.queue,
+                max_retries=3, min_backoff=1000, max_backoff=10000, time_limit=600_000,
+                priority=100)  # after any computer turn waiting
 def analyse_positions(game_id: str, engine: str, moves: int, positions: list[int]) -> None:
     """Study ``positions`` of the analysis of ``game_id`` (server/analysis_jobs.py)."""
     run_positions(_database(), game_id, engine, moves, positions)

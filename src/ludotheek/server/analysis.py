@@ -227,10 +227,10 @@ class Analyses:
 
     async def _send(self, gid: str, engine: str, moves: int, plan: Plan) -> None:
         todo = await blocking(missing, self.db, gid, engine, plan)
-        from ludotheek.worker import analyse_positions
+        from ludotheek.server.cluster import ANALYSE_POSITIONS, send_job  # Redis only when used
 
         for i in range(0, len(todo), CHUNK):
-            await blocking(analyse_positions.send, gid, engine, moves, todo[i:i + CHUNK])
+            await blocking(send_job, ANALYSE_POSITIONS, gid, engine, moves, todo[i:i + CHUNK])
 
     async def resume(self) -> int:
         """After a (re)start: go on with every analysis that was not finished."""

@@ -9,25 +9,66 @@ web processes (``ludotheek serve --workers N --redis URL``) and worker processes
 - a computer's turn is a Dramatiq job (see ``ludotheek.worker``); a job is sent
   once per game and version (a Redis key guards it), and a sweeper sends it again
   if nothing happened for a while (a lost job, a dead web process).
+
+A job is sent by the names a message in Redis carries (its queue and its actor,
+:data:`COMPUTER_TURN`, :data:`ANALYSE_POSITIONS`): the worker processes declare
+actors of these names; the web processes never import the worker.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
+import os
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
 
+import dramatiq
 import redis
 import redis.asyncio as aioredis
+from dramatiq.brokers.redis import RedisBroker
 
 log = logging.getLogger("ludotheek.server")
 
 CHANNEL = "ludotheek:moves"
 GUARD = "ludotheek:turn:{gid}:{version}"
 GUARD_SECONDS = 20
+
+
+@dataclass(frozen=True)
+class Job:
+    """A job of the worker pool, as its messages name it."""
+
+    queue: str
+    actor: str
+
+
+COMPUTER_TURN = Job("computer", "computer_turn")
+ANALYSE_POSITIONS = Job("analysis", "analyse_positions")
+
+
+@functools.cache
+def broker() -> RedisBroker:
+    """This process's Dramatiq broker: the Redis of ``LUDOTHEEK_REDIS`` (a worker silent
+    for ``LUDOTHEEK_WORKER_HEARTBEAT_MS``, 5 s, is taken for dead and its jobs go to
+    another)."""
+    found = RedisBroker(url=os.environ.get("LUDOTHEEK_REDIS", "redis://127.0.0.1:6379/0"),
+                        heartbeat_timeout=int(os.environ.get("LUDOTHEEK_WORKER_HEARTBEAT_MS",
+                                                             "5000")),
+                        maintenance_chance=200_000, namespace="ludotheek")
+    dramatiq.set_broker(found)
+    return found
+
+
+def send_job(job: Job, *args: Any) -> None:
+    """Send ``job`` with ``args`` to the worker pool."""
+    broker().enqueue(dramatiq.Message(queue_name=job.queue, actor_name=job.actor, args=args,
+                                      kwargs={}, options={}))
 
 
 class RedisEvents:
@@ -102,9 +143,7 @@ def send_turn(client: redis.Redis, gid: str, version: int, force: bool = False) 
     key = GUARD.format(gid=gid, version=version)
     if not client.set(key, str(time.time()), nx=not force, ex=GUARD_SECONDS) and not force:
         return False
-    from ludotheek.worker import computer_turn
-
-    computer_turn.send(gid, version)
+    send_job(COMPUTER_TURN, gid, version)
     return True
 
 
