@@ -16,7 +16,7 @@ GAMES = Path(ludotheek.games.__file__).parent
 #: budget; the rules engines read none, which their replay tests would show)
 FORBIDDEN = ("os", "subprocess", "sqlite3", "threading", "multiprocessing", "socket",
              "shutil", "tempfile", "random", "pathlib", "ludotheek.store",
-             "ludotheek.server", "ludotheek.cli", "ludotheek.data.folder", "ludotheek.worker")
+             "ludotheek.server", "ludotheek.cli", "ludotheek.data", "ludotheek.worker")
 #: calls that read or write files
 IO_CALLS = ("open", "write_text", "read_text", "write_bytes", "read_bytes", "mkdir")
 

@@ -10,7 +10,7 @@ from ludotheek.server import cluster
 
 
 def test_the_worker_declares_an_actor_for_every_job_the_web_processes_send() -> None:
-    importlib.import_module("ludotheek.worker")  # declares its actors on the broker
+    importlib.import_module("ludotheek.worker.actors")  # declares its actors on the broker
     jobs = [cluster.COMPUTER_TURN, cluster.ANALYSE_POSITIONS]
     for job in jobs:
         actor = cluster.broker().get_actor(job.actor)

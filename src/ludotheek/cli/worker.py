@@ -32,7 +32,7 @@ def command(db: str | None, redis_url: str, processes: int | None, threads: int,
     os.environ["LUDOTHEEK_REDIS"] = redis_url
     if db:
         os.environ["LUDOTHEEK_DB"] = db
-    args = ["ludotheek.worker", "--threads", str(threads), "--queues", "computer", "analysis",
-            "--processes", str(processes or os.cpu_count() or 1)]
+    args = ["ludotheek.worker.actors", "--threads", str(threads), "--queues", "computer",
+            "analysis", "--processes", str(processes or os.cpu_count() or 1)]
     click.echo(text("cli.worker.start", lang, processes=args[-1], redis=redis_url), err=True)
     sys.exit(main(make_argument_parser().parse_args(args)))

@@ -6,7 +6,7 @@ web processes (``ludotheek serve --workers N --redis URL``) and worker processes
 
 - every stored move is announced on a Redis channel; each web process updates
   the games its clients watch and pushes the new views;
-- a computer's turn is a Dramatiq job (see ``ludotheek.worker``); a job is sent
+- a computer's turn is a Dramatiq job (see ``ludotheek.worker.actors``); a job is sent
   once per game and version (a Redis key guards it), and a sweeper sends it again
   if nothing happened for a while (a lost job, a dead web process).
 
