@@ -21,7 +21,7 @@ def test_zero_temperature_plays_the_inner_players_best() -> None:
             state))
     greedy = players.get("wari", "greedy", seed=1).analyse(state)  # type: ignore[attr-defined]
     best = {m for m, v in greedy.ranking if v == greedy.ranking[0][1]}
-    cold = TemperedPlayer(seed=5, temperature=0)
+    cold = TemperedPlayer(seed=5, temperature=0, make=players.get)
     assert all(cold.choose(state) in best for _ in range(20))
 
 
@@ -41,7 +41,7 @@ class _Ranked:
 
 
 def _tempered(temperature: float, ranking: list[tuple[str, float]]) -> TemperedPlayer:
-    player = TemperedPlayer(seed=7, temperature=temperature)
+    player = TemperedPlayer(seed=7, temperature=temperature, make=players.get)
     player._inner, player._game = _Ranked(ranking), "wari"
     return player
 
@@ -71,7 +71,8 @@ def test_parameters_go_to_the_inner_player_and_bad_ones_are_refused() -> None:
     with pytest.raises(BadOption):
         players.get("wari", "tempered", temperature=-1)
     with pytest.raises(BadOption):
-        TemperedPlayer(inner="random").choose(get("wari").new())  # random ranks nothing
+        # random ranks nothing
+        TemperedPlayer(inner="random", make=players.get).choose(get("wari").new())
 
 
 def test_the_same_seed_plays_the_same_game() -> None:

@@ -141,11 +141,16 @@ class RatingPlan:
         return out
 
 
+def _tempered(**params: Any) -> Player:
+    """A tempered player whose inner player this registry makes."""
+    return TemperedPlayer(make=get, **params)
+
+
 GENERIC: dict[str, PlayerInfo] = {
     "random": PlayerInfo("random", RandomPlayer, "a random legal move"),
     "greedy": PlayerInfo("greedy", GreedyPlayer, "the best immediate gain"),
     "mcts": PlayerInfo("mcts", MCTSPlayer, "Monte Carlo tree search with random rollouts"),
-    "tempered": PlayerInfo("tempered", TemperedPlayer,
+    "tempered": PlayerInfo("tempered", _tempered,
                            "another player's ranking of the moves, chosen from with a "
                            "temperature: prefers good moves and misses some"),
 }

@@ -9,15 +9,18 @@ units (seeds, fish, squares, money). Moves the inner player did not rank are not
 
 Every parameter that is not ``inner`` or ``temperature`` goes to the inner player
 (``tempered:inner=strong:depth=2:temperature=1.5``). The inner player is made for the
-game of the first position it sees, with a seed drawn from this player's.
+game of the first position it sees, with a seed drawn from this player's, by ``make``
+(``make(game, name, seed=..., **params)``): the registry of players
+(:mod:`ludotheek.ai.players`) hands over its own ``get``, so this module needs no registry.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
-from ludotheek.ai.base import AnalysingPlayer, Analysis, seeded
+from ludotheek.ai.base import AnalysingPlayer, Analysis, Player, seeded
 from ludotheek.core.errors import BadOption
 from ludotheek.core.game import State
 
@@ -28,9 +31,11 @@ class TemperedPlayer:
     name = "tempered"
 
     def __init__(self, seed: int | None = None, inner: str = "greedy",
-                 temperature: float = 1.0, **inner_params: Any) -> None:
+                 temperature: float = 1.0, *, make: Callable[..., Player],
+                 **inner_params: Any) -> None:
         if float(temperature) < 0:
             raise BadOption("temperature must be 0 or more")
+        self.make = make
         self.rng = seeded(seed)
         self.inner_name = str(inner)
         self.temperature = float(temperature)
@@ -47,7 +52,8 @@ class TemperedPlayer:
         anew (Wari's search keeps its tables). This player is not to be used afterwards.
         For a server that asks for a new player for every move
         (:func:`ludotheek.ai.players.for_move`)."""
-        new = TemperedPlayer(seed, self.inner_name, self.temperature, **self.inner_params)
+        new = TemperedPlayer(seed, self.inner_name, self.temperature, make=self.make,
+                             **self.inner_params)
         if self._inner is not None and hasattr(self._inner, "renew"):
             new._spare = (self._game or "", self._inner)
         self._inner = self._game = self._spare = None
@@ -55,16 +61,14 @@ class TemperedPlayer:
 
     def inner(self, state: State) -> AnalysingPlayer:
         """The inner player for ``state``'s game (made on first use)."""
-        from ludotheek.ai import players  # the registry imports this module
-
         game = state.game.name
         if self._inner is None or self._game != game:
             seed = self.rng.next64()
             spare, self._spare = self._spare, None
             if spare is not None and spare[0] == game:
-                player = spare[1].renew(seed)  # plays as players.get(...) below would
+                player = spare[1].renew(seed)  # plays as make(...) below would
             else:
-                player = players.get(game, self.inner_name, seed=seed, **self.inner_params)
+                player = self.make(game, self.inner_name, seed=seed, **self.inner_params)
             if not hasattr(player, "analyse"):
                 raise BadOption(f"player {self.inner_name} ranks no moves (it has no analyse)")
             self._inner, self._game = player, game
