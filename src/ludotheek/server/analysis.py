@@ -2,7 +2,7 @@
 
 A game is analysed by its strong engine (``ludotheek.analysis``), one position at
 a time in the computer pool (a one-process site) or as Dramatiq jobs (a
-scaled-out site, ``ludotheek.worker.actors``). Every position's measure is stored as it
+scaled-out site, ``ludotheek.worker``). Every position's measure is stored as it
 comes, per game and engine version, so a second look is instant and a restart
 loses nothing: the analysis goes on where it was.
 
