@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ludotheek.games import get, names
+from ludotheek.games import get, names, plugin
 from ludotheek.learn import lessons
 from ludotheek.server.catalogs import catalog
 
@@ -127,7 +127,7 @@ def _keys(game: str) -> set[str]:
             keys.update((s.title, *s.paragraphs))
         for d in howto.diagrams:
             keys.update(f.text for f in d.frames)
-    module = importlib.import_module(f"ludotheek.games.{game}.learn")
+    module = importlib.import_module(plugin(game).learn or "")
     keys.update(f"learn_{game}.refused.{code}" for code in getattr(module, "REFUSALS", ()))
     lesson = lessons.lesson(game)
     if lesson:

@@ -5,7 +5,7 @@ A game is one package whose module ``plugin`` holds ``PLUGIN``, a
 its computer players and levels are, its page, its score list and what a
 finished game enters in it, the file its page errors
 are logged to, its default language, its self-test and its build targets (the data
-its players use). The registry
+its players use), how it is taught and reviewed. The registry
 (:mod:`ludotheek.games`) finds the packages; the generic layers (server, command
 line, store, players) read the declaration and never name a game.
 
@@ -102,6 +102,11 @@ class GamePlugin:
     language: str = "en"
     #: its self-test, if it has one
     selftest: SelfTest | None = None
+    #: the module that teaches it (``ludotheek.learn.lessons``): its ``HOWTO`` ("How to
+    #: play") and ``LESSON`` (the guided first game), and the coach's words where it has
+    #: them (``compare``, ``advice``, ``position_advice``, ``hint_facts``, ``refusal``),
+    #: imported when first needed (None: it has neither)
+    learn: str | None = None
     #: the module whose ``REVIEW`` (a ``ludotheek.analysis.review.Review``) says how its
     #: games are analysed, imported when first needed (None: they cannot be)
     review: str | None = None

@@ -1,10 +1,10 @@
 """Learning to play: each game's "How to play" and its guided first game.
 
-A game adds them in ``ludotheek.games.<game>.learn``: ``HOWTO`` (a :class:`HowTo`: the
-rules for players, in sections, with diagrams) and ``LESSON`` (a :class:`Lesson`: the
-guided first game). Every text is a key of the pages' catalogs (``web/i18n/<lang>/``);
-every picture is a real position, the state after a record's moves (options, seed,
-moves), drawn by the game's own page.
+A game adds them in the module its plug-in names (``GamePlugin.learn``): ``HOWTO`` (a
+:class:`HowTo`: the rules for players, in sections, with diagrams) and ``LESSON`` (a
+:class:`Lesson`: the guided first game). Every text is a key of the pages' catalogs
+(``web/i18n/<lang>/``); every picture is a real position, the state after a record's
+moves (options, seed, moves), drawn by the game's own page.
 
 >>> from ludotheek.learn import lessons
 >>> lesson = lessons.lesson("wari")
@@ -24,7 +24,6 @@ moves later"). The last step ends the lesson with a real game at ``finish_level`
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from typing import Any
 
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, action_entry
-from ludotheek.core.registry import get as get_game
+from ludotheek.core.registry import plugin
 
 
 @dataclass(frozen=True)
@@ -124,13 +123,10 @@ class Lesson:
 
 
 def _module(game: str) -> Any:
-    # the module ``learn`` of the game's package, beside its rules (UnknownGame for a
-    # game that does not exist)
-    package = type(get_game(game)).__module__.rpartition(".")[0]
-    name = f"{package}.learn"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name)
+    # the module its plug-in names (GamePlugin.learn; UnknownGame for a game that does not
+    # exist)
+    name = plugin(game).learn
+    return importlib.import_module(name) if name is not None else None
 
 
 def howto(game: str) -> HowTo | None:

@@ -18,6 +18,7 @@ PLUGIN = GamePlugin(
     players="ludotheek.games.akwaier.players",
     page=HERE / "web",
     texts=HERE / "texts",
+    learn="ludotheek.games.akwaier.learn",
     review="ludotheek.games.akwaier.review",
     score_list=ScoreList(label={"en": "wealth", "nl": "vermogen", "no": "formue"},
                          results=hooks.results,

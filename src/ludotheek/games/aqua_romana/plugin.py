@@ -13,4 +13,5 @@ HERE = Path(__file__).resolve().parent
 
 PLUGIN = GamePlugin(game=GAME, players="ludotheek.games.aqua_romana.players",
                     page=HERE / "web", texts=HERE / "texts",
+                    learn="ludotheek.games.aqua_romana.learn",
                     review="ludotheek.games.aqua_romana.review")

@@ -13,4 +13,5 @@ HERE = Path(__file__).resolve().parent
 
 PLUGIN = GamePlugin(game=GAME, players="ludotheek.games.haaienzee.players",
                     page=HERE / "web", texts=HERE / "texts",
+                    learn="ludotheek.games.haaienzee.learn",
                     review="ludotheek.games.haaienzee.review")

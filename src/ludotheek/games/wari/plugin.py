@@ -14,5 +14,6 @@ HERE = Path(__file__).resolve().parent
 
 PLUGIN = GamePlugin(game=GAME, players="ludotheek.games.wari.players",
                     page=HERE / "web", texts=HERE / "texts",
+                    learn="ludotheek.games.wari.learn",
                     review="ludotheek.games.wari.review",
                     data="ludotheek.games.wari.data")
