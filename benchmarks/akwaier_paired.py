@@ -13,9 +13,10 @@ after the turn.
     nice -n 10 .venv/bin/python benchmarks/akwaier_paired.py --games 150 --seed 100 \
         --turn 100 '{"win": 100}' '{"win": 100, "finish": 75}'
 
-A variant ``'{"oracle": "hands"}'`` (or ``"all"``) is the benchmark-only oracle of
-``benchmarks/akwaier_oracle.py``: its worlds keep the true hidden hands (an upper
-bound for inferring them; never the shipped player).
+The benchmark-only oracle (a variant ``'{"oracle": "hands"}'`` whose worlds kept the
+true hidden hands: an upper bound for inferring them, docs/strength.md) was
+``benchmarks/akwaier_oracle.py``; the experiment concluded, it is in git's history up to
+commit de391e3.
 
 One line per game (its results, 1 for a win, shared first places their part), then
 the totals; ``--out FILE`` also writes the lines as JSON.
@@ -33,11 +34,6 @@ from ludotheek.ai.arena import make_player
 from ludotheek.core.game import State
 from ludotheek.core.registry import get as get_game
 from ludotheek.games.akwaier.rules import AkwaierState
-
-try:
-    from benchmarks.akwaier_oracle import OracleStrong
-except ImportError:  # run as a script: benchmarks/ is on the path
-    from akwaier_oracle import OracleStrong  # type: ignore[no-redef]
 
 SEATS = 6
 
@@ -110,10 +106,9 @@ def main() -> None:
         for k, changes in enumerate(variants):
             mine = copy.deepcopy(players)
             for name, value in changes.items():
-                if name != "oracle":
-                    setattr(mine[seat], name, value)
-            if "oracle" in changes:  # benchmarks/akwaier_oracle.py: sees the hidden tiles
-                mine[seat] = OracleStrong(mine[seat], changes["oracle"])
+                if not hasattr(mine[seat], name):  # a variant of a removed experiment, a typo
+                    raise SystemExit(f"the strong player has no {name!r}")
+                setattr(mine[seat], name, value)
             end, times, _ = play_on(start, mine, args.seconds, seat, moves=before)
             wealth = end.scores()
             top = max(wealth)
