@@ -1,5 +1,5 @@
-"""The generic layers name no game (issue 22): server, cli, store, ai and core read the
-games' declarations. Their code - string constants other than docstrings, names and
+"""The generic layers name no game (issue 22): every part of the package but games/ (the
+floors of docs/architecture.md) reads the games' declarations. Their code - string constants other than docstrings, names and
 imports - is searched for the names of the registered games; docstrings may name a game
 as an example."""
 
@@ -14,7 +14,7 @@ import pytest
 import ludotheek
 from ludotheek.games import names
 
-LAYERS = ("server", "cli", "store", "ai", "core")
+LAYERS = ("server", "cli", "worker", "rated", "data", "store", "analysis", "learn", "ai", "core")
 ROOT = Path(ludotheek.__file__).resolve().parent
 
 
