@@ -1,7 +1,7 @@
 """The generic layers name no game (issue 22): every part of the package but games/ (the
-floors of docs/architecture.md) reads the games' declarations. Their code - string constants other than docstrings, names and
-imports - is searched for the names of the registered games; docstrings may name a game
-as an example."""
+floors of docs/architecture.md) reads the games' declarations. Their code - string
+constants other than docstrings, names and imports - is searched for the names of the
+registered games; docstrings may name a game as an example."""
 
 from __future__ import annotations
 
