@@ -99,6 +99,27 @@ def test_the_other_seats_socket_keeps_its_own_view(client: TestClient) -> None:
         assert msg["type"] == "view" and msg["view"]["seat"] == 0 and hand(msg["view"])
 
 
+def test_a_seat_taken_up_on_another_device_closes_the_old_devices_eyes(
+        client: TestClient) -> None:
+    bert = client.post("/api/profiles", json={"name": "Bert"}).json()
+    gid, _, invite = akwaier(client, {"type": "person", "invite": True})
+    r = client.post(f"/api/games/{gid}/seats/1/claim",
+                    json={"invite": invite, "profile": bert["secret"]})
+    phone = r.json()["token"]
+    with client.websocket_connect(f"/api/games/{gid}/live?token={phone}") as ws:
+        assert hand(ws.receive_json()["view"])
+        r = client.post(f"/api/games/{gid}/seats/1/resume", json={"profile": bert["secret"]})
+        assert r.status_code == 200
+        assert ws.receive_json() == {"type": "seat_closed", "seat": 1}
+        msg = ws.receive_json()
+        assert msg["type"] == "view" and msg["view"]["seat"] is None and not hand(msg["view"])
+    # the old token is refused on a new socket too; the new one sees the seat
+    with client.websocket_connect(f"/api/games/{gid}/live?token={phone}") as ws:
+        assert ws.receive_json()["code"] == "seat.wrong_token"
+    with client.websocket_connect(f"/api/games/{gid}/live?token={r.json()['token']}") as ws:
+        assert ws.receive_json()["view"]["seat"] == 1
+
+
 def test_a_seat_that_resigned_keeps_its_view_of_the_finished_game(client: TestClient) -> None:
     """DECISION: leaving a game of two seats resigns; the seat stays its person's (for the
     rematch), so its connection keeps the seat's view, as HTTP does with its token."""
