@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -147,7 +148,7 @@ def requests(draw: st.DrawFn, world: World) -> tuple[str, str, dict[str, Any]]:
         return "POST", f"{g}/rematch", {"headers": h, "json": {
             "swap": draw(st.booleans()), "invites": invites}}
     if kind in ("hint", "advice"):
-        query = f"?move={draw(MOVES)}" if kind == "advice" and draw(st.booleans()) else ""
+        query = f"?move={quote(draw(MOVES))}" if kind == "advice" and draw(st.booleans()) else ""
         return "GET", f"{g}/{kind}{query}", {"headers": h}
     if kind == "claim":
         body: dict[str, Any] = {"invite": held or ""}
