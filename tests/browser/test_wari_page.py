@@ -86,11 +86,11 @@ def test_two_browsers_play_through_invite_links_while_a_third_watches(
     alice = context_factory().new_page()
     gid = _start_from_lobby(alice, server, opponent="person:invite")
     invite = alice.locator(".invite input").input_value()
-    assert f"/play/{gid}#token=" in invite
+    assert f"/play/{gid}#seat=1&invite=" in invite  # an invite code, not a seat's token
     bob = context_factory(lang="nl").new_page()
     bob.goto(invite)
     bob.wait_for_selector("#cup-7")
-    assert "#token" not in bob.url  # the secret leaves the address bar
+    bob.wait_for_function("!location.hash")  # he took the seat: the code leaves the address
     carol = context_factory().new_page()
     carol.goto(f"{server.url}/play/{gid}")
     carol.wait_for_selector("#cup-1")

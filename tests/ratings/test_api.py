@@ -51,13 +51,25 @@ def new_profile(client: TestClient, name: str) -> dict[str, Any]:
 
 def rated_wari(client: TestClient, me: dict[str, Any],
                other: dict[str, Any] | None = None) -> dict[str, Any]:
-    north = other or {"type": "person"}
+    """A rated Wari game of ``me`` (South) against ``other`` (North: by default an invited
+    person, who takes the seat with :func:`take`)."""
+    north = other or {"type": "person", "invite": True}
     r = client.post("/api/games", json={
         "game": "wari", "seed": 1, "rated": True,
         "seats": [{"type": "person", "profile": me["secret"]}, north]})
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
     return data
+
+
+def take(client: TestClient, game: dict[str, Any], seat: int, profile: dict[str, Any]) -> str:
+    """The invited ``seat`` of ``game`` (the create answer) taken with ``profile``: its
+    token."""
+    r = client.post(f"/api/games/{game['id']}/seats/{seat}/claim",
+                    json={"invite": game["seats"][seat]["invite"], "profile": profile["secret"]})
+    assert r.status_code == 200, r.text
+    token: str = r.json()["token"]
+    return token
 
 
 def play(client: TestClient, gid: str, token: str, move: str) -> dict[str, Any]:
@@ -113,18 +125,20 @@ def test_bad_names_are_refused(client: TestClient) -> None:
 def test_a_rated_game_between_two_profiles(client: TestClient) -> None:
     anna, bert = new_profile(client, "Anna"), new_profile(client, "Bert")
     game = rated_wari(client, anna)
-    gid, (mine, theirs) = game["id"], [s["token"] for s in game["seats"]]
-    assert game["rated"] is True
+    gid, mine = game["id"], game["seats"][0]["token"]
+    assert game["rated"] is True and game["seats"][1]["token"] is None  # Anna has a link
     seats = client.get(f"/api/games/{gid}/rating").json()["seats"]
     assert seats[0]["profile"]["name"] == "Anna" and seats[1]["profile"] is None
     assert client.get(f"/api/games/{gid}").json()["names"][0] == "Anna"
-    # Bert opens the invite link and seats his profile on it
-    r = client.post(f"/api/games/{gid}/profile", json={"profile": bert["secret"]},
-                    headers=auth(theirs))
-    assert r.status_code == 200 and r.json()["seats"][1]["profile"]["name"] == "Bert"
-    # Anna's profile cannot take Bert's seat, a forged token cannot claim anything
+    # Bert opens the invite link and takes the seat with his profile
+    theirs = take(client, game, 1, bert)
+    seats = client.get(f"/api/games/{gid}/rating").json()["seats"]
+    assert seats[1]["profile"]["name"] == "Bert"
+    # Anna's profile cannot take Bert's seat, a forged token cannot seat anything
     assert client.post(f"/api/games/{gid}/profile", json={"profile": anna["secret"]},
                        headers=auth(theirs)).status_code == 409
+    assert client.post(f"/api/games/{gid}/seats/1/claim", json={
+        "invite": game["seats"][1]["invite"], "profile": anna["secret"]}).status_code == 409
     assert client.post(f"/api/games/{gid}/profile", json={"profile": bert["secret"]},
                        headers=auth("forged")).status_code == 403
     play(client, gid, mine, "3")
@@ -188,8 +202,8 @@ def test_a_rated_game_has_no_undo_and_no_hints(client: TestClient, rated_levels:
 
 def test_a_rematch_of_a_rated_game_is_rated_with_the_seats_swapped(client: TestClient) -> None:
     anna, bert = new_profile(client, "Anna"), new_profile(client, "Bert")
-    game = rated_wari(client, anna, {"type": "person", "profile": bert["secret"]})
-    gid, (a, b) = game["id"], [s["token"] for s in game["seats"]]
+    game = rated_wari(client, anna)
+    gid, a, b = game["id"], game["seats"][0]["token"], take(client, game, 1, bert)
     play(client, gid, a, "3")
     play(client, gid, b, "resign")
     r = client.post(f"/api/games/{gid}/rematch", json={"swap": True}, headers=auth(a))
@@ -219,10 +233,14 @@ def test_rated_games_refuse_what_cannot_be_rated(client: TestClient,
                                                "seats": seats})
 
     me = {"type": "person", "profile": anna["secret"]}
+    friend = {"type": "person", "invite": True}
     cases = [
-        (create([{"type": "person"}, {"type": "person"}]), "ratings.no_profile"),
+        (create([{"type": "person"}, friend]), "ratings.no_profile"),
+        (create([friend, dict(friend)]), "ratings.no_profile"),
+        (create([{"type": "person"}, {"type": "person"}]), "ratings.here_seats"),
         (create([me, {"type": "computer", "level": "strong"}]), "ratings.level_unrated"),
-        (create([me, dict(me)]), "ratings.profile_twice"),
+        (create([me, dict(me)]), "ratings.here_seats"),
+        (create([me, {**friend, "profile": anna["secret"]}]), "ratings.invite_profile"),
         (create([me, {"type": "person"}], rated=False), "ratings.profile_unrated"),
         (create([{"type": "person", "profile": "0" * 20}, {"type": "person"}]),
          "ratings.secret_unknown"),
@@ -248,8 +266,8 @@ def test_a_failed_rating_is_retried_after_a_restart_and_never_twice(
 
     with make_client(path) as client:
         anna, bert = new_profile(client, "Anna"), new_profile(client, "Bert")
-        game = rated_wari(client, anna, {"type": "person", "profile": bert["secret"]})
-        gid, (a, b) = game["id"], [s["token"] for s in game["seats"]]
+        game = rated_wari(client, anna)
+        gid, a, b = game["id"], game["seats"][0]["token"], take(client, game, 1, bert)
         play(client, gid, a, "3")
         monkeypatch.setattr(rater, "rate", broken)
         view = play(client, gid, b, "resign")

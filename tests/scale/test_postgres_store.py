@@ -13,6 +13,7 @@ from ludotheek.store import ScoreEntry, StaleVersion, open_database
 from ludotheek.store.database import Database
 from ludotheek.store.games import MoveWrite
 from tests.migrations import HEAD
+from tests.security.test_seat_claims_store import claim_race
 from tests.services import Postgres
 
 
@@ -66,6 +67,10 @@ def test_racing_writers_store_a_move_once(pg_db: Database) -> None:
         t.join()
     got = pg_db.games.get(row.id)
     assert len(wins) == 1 and got is not None and got.moves == (wins[0],)
+
+
+def test_claims_of_one_invited_seat_racing_store_one(pg_db: Database) -> None:
+    claim_race(pg_db)  # issue 34: the invitation is spent once, in the database
 
 
 def test_score_list(pg_db: Database) -> None:

@@ -92,13 +92,21 @@ def _rated(tour: Tour) -> None:
     me = auth(anna["secret"])
     tour.call("get", "/api/profiles/me", "/api/profiles/me", headers=me)
     tour.call("post", "/api/profiles/me", "/api/profiles/me", json={"name": "Anne"}, headers=me)
-    made = tour.client.post("/api/games", json={
+    made = tour.call("post", "/api/games", "/api/games", 201, json={
         "game": "wari", "seed": 1, "rated": True,
-        "seats": [{"type": "person", "profile": anna["secret"]}, {"type": "person"}]}).json()
-    gid, (mine, theirs) = made["id"], [s["token"] for s in made["seats"]]
+        "seats": [{"type": "person", "profile": anna["secret"]},
+                  {"type": "person", "invite": True}]})
+    gid, mine, invite = made["id"], made["seats"][0]["token"], made["seats"][1]["invite"]
     tour.call("get", "/api/games/{id}/rating", f"/api/games/{gid}/rating")  # pending
+    # Bert takes the invited seat with his profile; Anna's seat already has hers
+    theirs = tour.call("post", "/api/games/{id}/seats/{seat}/claim",
+                       f"/api/games/{gid}/seats/1/claim",
+                       json={"invite": invite, "profile": bert["secret"]})["token"]
+    theirs = tour.call("post", "/api/games/{id}/seats/{seat}/resume",
+                       f"/api/games/{gid}/seats/1/resume", json={"profile": bert["secret"]})[
+        "token"]  # on another device
     tour.call("post", "/api/games/{id}/profile", f"/api/games/{gid}/profile",
-              json={"profile": bert["secret"]}, headers=auth(theirs))
+              json={"profile": anna["secret"]}, headers=auth(mine))
     for token, move in ((mine, "3"), (theirs, "9"), (theirs, "resign")):
         version = tour.client.get(f"/api/games/{gid}").json()["version"]
         tour.client.post(f"/api/games/{gid}/moves", json={"move": move, "version": version},

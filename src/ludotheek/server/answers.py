@@ -36,15 +36,42 @@ class Problem(Answer):
 
 
 class SeatToken(Answer):
-    """A seat of a new game: its secret token (a person's) and the page that plays it."""
+    """A seat of a new game: the secret token of a person's seat played at the creator's
+    screen and the page that plays it, or the invite code of an invited person's seat and
+    the link to send them (never both: an invited seat's token is made for whoever takes
+    it)."""
 
-    token: str | None
-    url: str | None
+    token: Annotated[str | None, _about("the seat's secret (a person's seat played here)")]
+    url: Annotated[str | None, _about("the page that plays the seat with its token")]
+    invite: Annotated[str | None, _about("an invited person's seat: its invite code, "
+                                         "spent when the seat is taken")]
+    invite_url: Annotated[str | None, _about("the link to send the invited person: the "
+                                             "game's page takes the seat with the code")]
 
 
-def seat_tokens(gid: str, tokens: list[str | None]) -> list[SeatToken]:
-    """The seats of the new game ``gid``: each token and its page (None for a computer)."""
-    return [SeatToken(token=t, url=f"/play/{gid}#token={t}" if t else None) for t in tokens]
+def invite_link(gid: str, seat: int, code: str) -> str:
+    """The page that takes ``seat`` of game ``gid`` with the invite ``code``."""
+    return f"/play/{gid}#seat={seat}&invite={code}"
+
+
+def seat_tokens(gid: str, tokens: list[str | None],
+                invites: list[str | None] | None = None) -> list[SeatToken]:
+    """The seats of the new game ``gid``: each token and its page, or its invite code and
+    link (all None for a computer)."""
+    codes = invites or [None] * len(tokens)
+    return [SeatToken(token=t, url=f"/play/{gid}#token={t}" if t else None, invite=c,
+                      invite_url=invite_link(gid, i, c) if c else None)
+            for i, (t, c) in enumerate(zip(tokens, codes, strict=True))]
+
+
+class SeatClaimed(Answer):
+    """A seat taken (with its invite code) or taken up again (with its profile): the
+    secret that plays it now. Nothing held before acts for the seat any more."""
+
+    id: str
+    seat: int
+    token: Annotated[str, _about("the seat's new secret (Authorization: Bearer TOKEN)")]
+    url: Annotated[str, _about("the page that plays the seat with it")]
 
 
 class Created(Answer):
@@ -71,6 +98,7 @@ class SeatShown(Answer):
     name: str | None
     left: Annotated[bool, _about("a person left it to a computer player")]
     joined: Annotated[bool, _about("its person has opened the game")]
+    open: Annotated[bool, _about("an invited person's seat that nobody has taken yet")]
 
 
 class View(Answer):

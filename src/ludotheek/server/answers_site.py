@@ -83,11 +83,14 @@ class Logged(Answer):
 
 
 class Rematched(Answer):
-    """``POST /api/games/{id}/rematch``: the new game, the caller's seat and token there."""
+    """``POST /api/games/{id}/rematch``: the new game, the caller's seat and token there,
+    and the rematch's invite codes of the seats nobody took whose old codes were sent."""
 
     id: str
     seat: int | None
     token: str | None
+    invites: Annotated[dict[str, str], msgspec.Meta(description=(
+        "by seat of the rematch: its invite code (for the old codes sent in 'invites')"))]
 
 
 #: a record's entry: the actions are declared beside the records (core/record.py)

@@ -52,9 +52,9 @@ async def create_game(request: Request) -> JSONResponse:
     service = _service(request)
     body = await read_json(request, service.settings.max_body)
     rated = await profiles.before_create(request, body)  # "rated" and the seats' profiles
-    live, tokens = await service.create(body, client_address(request))
+    live, tokens, invites = await service.create(body, client_address(request))
     await profiles.after_create(request, live, rated)
-    return JSONResponse(Created(id=live.id, seats=seat_tokens(live.id, tokens),
+    return JSONResponse(Created(id=live.id, seats=seat_tokens(live.id, tokens, invites),
                                 rated=rated is not None), status_code=201)
 
 

@@ -70,14 +70,28 @@ class VersionBody(Shape):
     version: Version
 
 
+#: the most invite codes a rematch request names (a game's seats)
+MAX_INVITES = 8
+#: an invite code's or a seat secret's longest text (``server/seats.py``)
+MAX_CODE = 200
+Code = Annotated[str, msgspec.Meta(max_length=MAX_CODE, description="an invite code")]
+
+
 class RematchBody(Shape):
-    """``POST /api/games/{id}/rematch``: whether the seats move one on."""
+    """``POST /api/games/{id}/rematch``: whether the seats move one on, and the invite
+    codes the caller holds of seats nobody took (their rematch's codes come back)."""
 
     refusals: ClassVar[Refusals] = Refusals(
         body=Refusal('the body must be {{"swap": true}} or {{"swap": false}}',
-                     code="rematch.body"))
+                     code="rematch.body"),
+        fields={"invites": Refusal("'invites' must be a list of at most {most} invite codes",
+                                   code="rematch.invites", most=MAX_INVITES)})
 
     swap: Annotated[bool, msgspec.Meta(description="the seats moved one on")] = False
+    invites: Annotated[list[Code], msgspec.Meta(
+        max_length=MAX_INVITES,
+        description="invite codes of this game's seats that nobody took: the answer holds "
+                    "the rematch's codes of those seats")] = []
 
 
 TRY_BODY = Refusal('the body must be {{"at": N, "move": "..."}}', code="learn.body")
@@ -104,12 +118,14 @@ class SeatIn(Shape):
                      code="create.seat_object", number=GIVEN),
         unknown=Refusal("seat {number}: unknown field {field} (fields: {fields})",
                         code="create.seat_field", number=GIVEN, field=GIVEN,
-                        fields="type, level, name"),
+                        fields="type, level, name, invite, profile"),
         fields={"type": Refusal("seat {number}: 'type' must be 'person' or 'computer'",
                                 code="create.seat_type", number=GIVEN),
                 "name": Refusal("seat {number}: 'name' must be a text of at most {most} "
                                 "characters", code="create.seat_name", number=GIVEN,
-                                most=MAX_NAME)})
+                                most=MAX_NAME),
+                "invite": Refusal("seat {number}: 'invite' must be true or false",
+                                  code="create.seat_invite_bool", number=GIVEN)})
 
     type: Literal["person", "computer"]
     level: Annotated[str, msgspec.Meta(
@@ -117,6 +133,11 @@ class SeatIn(Shape):
     name: Annotated[str, msgspec.Meta(max_length=MAX_NAME)] | None = None
     profile: Annotated[str, msgspec.Meta(
         description="in a rated game: the code of the profile playing it")] | None = None
+    invite: Annotated[bool, msgspec.Meta(description=(
+        "a person invited by a link (a person's seat only): the answer holds the seat's "
+        "invite code, not its token; whoever takes the seat with the code gets a token "
+        "of their own (POST /api/games/{id}/seats/{seat}/claim). Without it a person's "
+        "seat is played at the creator's screen: the answer holds its token"))] = False
 
 
 class CreateGame(Shape, kw_only=True):
@@ -179,6 +200,47 @@ class ClaimSeat(Shape):
                                    code="ratings.secret_malformed")})
 
     profile: Annotated[str, msgspec.Meta(description="the profile's code")]
+
+
+PROFILE_CODE = Refusal("that is not a profile code: it has 20 letters and digits, like "
+                       "ABCD-EFGH-JKMN-PQRS-TVWX", code="ratings.secret_malformed")
+CLAIM_BODY = Refusal('the body must be {{"invite": CODE}} or {{"invite": CODE, "profile": '
+                     'PROFILE}}', code="seat.claim_body")
+
+
+class ClaimInvite(Shape):
+    """``POST /api/games/{id}/seats/{seat}/claim``: the seat's invite code, and the
+    profile that takes it (needed in a rated game)."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=CLAIM_BODY,
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
+                        fields="invite, profile"),
+        missing={"invite": CLAIM_BODY},
+        fields={"invite": Refusal("'invite' must be the invite code of the link",
+                                  code="seat.invite_text"),
+                "profile": PROFILE_CODE})
+
+    invite: Code
+    profile: Annotated[str, msgspec.Meta(description=(
+        "the code of the profile taking the seat (a rated game needs one): it may take "
+        "the seat up again on another device"))] | None = None
+
+
+RESUME_BODY = Refusal('the body must be {{"profile": CODE}}', code="seat.resume_body")
+
+
+class ResumeSeat(Shape):
+    """``POST /api/games/{id}/seats/{seat}/resume``: the profile that took the seat."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=RESUME_BODY, missing={"profile": RESUME_BODY},
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
+                        fields="profile"),
+        fields={"profile": PROFILE_CODE})
+
+    profile: Annotated[str, msgspec.Meta(description="the code of the profile that took "
+                                                     "the seat")]
 
 
 Anything = Annotated[Any, msgspec.Meta(description="a text (any other value is logged as "

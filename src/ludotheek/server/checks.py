@@ -26,6 +26,8 @@ class NewGame:
     options: dict[str, Any]
     seats: list[dict[str, Any]]
     seed: int
+    #: the seats of people invited by a link (the others' people sit at the creator's screen)
+    invited: frozenset[int] = frozenset()
 
 
 def check_create(body: Any) -> NewGame:
@@ -62,7 +64,8 @@ def check_create(body: Any) -> NewGame:
         raise Invalid.of(exc) from exc
     for entry, seat_name in zip(entries, shown, strict=True):
         entry["name"] = seat_name
-    return NewGame(the_game, checked, entries, seed)
+    invited = frozenset(i for i, s in enumerate(new.seats) if s.invite)
+    return NewGame(the_game, checked, entries, seed, invited)
 
 
 def _seats(game: Game, options: dict[str, Any], seats: Any) -> list[SeatIn]:
@@ -82,7 +85,16 @@ def _seats(game: Game, options: dict[str, Any], seats: Any) -> list[SeatIn]:
                           levels=", ".join(levels))
         return str(name)
 
+    def invite(raw: Any, values: dict[str, Any]) -> bool:
+        wanted = convert_field(SeatIn, "invite", False if raw is UNSET else raw,
+                               {"number": number})
+        if wanted and values["type"] != "person":
+            raise Invalid(f"seat {number}: only a person's seat is invited",
+                          code="create.seat_invite", number=number)
+        return bool(wanted)
+
     out = []
     for number, seat in enumerate(seats, 1):
-        out.append(decode(SeatIn, seat, {"number": number}, hooks={"level": level}))
+        out.append(decode(SeatIn, seat, {"number": number},
+                          hooks={"level": level, "invite": invite}))
     return out

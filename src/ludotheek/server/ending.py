@@ -5,7 +5,9 @@
 - **Leave**: in a game of two seats whose rules have a resignation the seat resigns
   and the other wins. In a game of more seats (a DECISION) a computer player at the
   level ``normal`` takes the seat over and plays on; the seat keeps its name, its
-  secret is forgotten, and whoever held it watches from then on.
+  secret is forgotten, and whoever held it watches from then on: its open WebSocket
+  connections too, which get a spectator's views from then on (``seat_closed``,
+  :meth:`~ludotheek.server.hub.Hub.close_seats`).
 - **Abandoned**: a game without a move for ``abandon_days`` (default 30) ends
   ``abandoned``; a game in which no person has moved for ``abort_unplayed_hours``
   (default 24) is aborted. The sweep runs when the server starts and every
@@ -120,6 +122,8 @@ async def leave(service: GameService, gid: str, token: str | None,
         live.token_hashes.pop(seat, None)
         if service.scale_out is not None:
             await service.scale_out.changed(live)
+        # whoever held the seat watches from now on, its open connections too (hub.py)
+        await service.hub.close_seats(live.id, live.token_hashes)
         service.schedule_computer(live)  # before the broadcast, so it says "thinking"
         await service.broadcast(live)
     return live, seat

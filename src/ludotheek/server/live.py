@@ -11,6 +11,11 @@ are stored in one transaction and come as one ``views`` message (``views``: the 
 order, each as a ``view`` message's) instead of two ``view`` messages: one hand-off to
 the database's writer, one message to send and to read instead of two. (Other
 connections get them as two ``view`` messages unless they asked for ``views`` too.)
+
+A seat's connection turns into a spectator's when the seat is left to a computer player
+or its secret is replaced (:meth:`~ludotheek.server.hub.Hub.close_seats`): it is told
+``{"type": "seat_closed", "seat": n}``, gets a spectator's views from then on, and a
+move sent on it is refused (``live.seat_closed``).
 """
 
 from __future__ import annotations
@@ -25,12 +30,13 @@ from ludotheek.core.errors import quoted
 from ludotheek.server import ending
 from ludotheek.server.bodies import LiveMove
 from ludotheek.server.edge import error_body, status_of
-from ludotheek.server.errors import Invalid, ServiceError, TooMany
+from ludotheek.server.errors import Forbidden, Invalid, ServiceError, TooMany
 from ludotheek.server.http import parse_json
 from ludotheek.server.jsonio import send
 from ludotheek.server.limits import Buckets
 from ludotheek.server.service import GameService, LiveGame
 from ludotheek.server.shapes import decode
+from ludotheek.store.games import hash_token
 
 
 class Connection:
@@ -47,6 +53,12 @@ class Connection:
         #: at most ``rate`` messages per second, bursts of one second (0: no limit)
         self.bucket = Buckets(self.rate, self.rate, max_keys=1) if self.rate > 0 else None
 
+    def current(self) -> tuple[int | None, str | None]:
+        """The seat this connection sees as now, and the secret it acts with: (None, None)
+        once the seat was closed to it (:meth:`~ludotheek.server.hub.Hub.close_seats`)."""
+        seat = self.service.hub.seat_of(self.live.id, self.ws)
+        return (seat, self.token) if seat is not None else (None, None)
+
     def take(self) -> None:
         """:class:`TooMany` past the connection's message rate."""
         if self.bucket is not None and not self.bucket.allow("messages"):
@@ -56,7 +68,11 @@ class Connection:
 
 async def _move(conn: Connection, msg: dict[str, Any]) -> None:
     sent = decode(LiveMove, msg)
-    conn.live, _seat = await conn.service.move(conn.live.id, conn.token, sent.move,
+    seat, token = conn.current()
+    if seat is None and conn.seat is not None:
+        raise Forbidden("this connection's seat was left or taken up elsewhere: it watches "
+                        "now", code="live.seat_closed")
+    conn.live, _seat = await conn.service.move(conn.live.id, token, sent.move,
                                                sent.version, with_reply=conn.together)
 
 
@@ -65,13 +81,14 @@ async def _ping(conn: Connection, msg: dict[str, Any]) -> None:
 
 
 async def _view(conn: Connection, msg: dict[str, Any]) -> None:
-    await send(conn.ws, {"type": "view", "view": conn.service.view(conn.live, conn.seat)})
+    seat, _ = conn.current()
+    await send(conn.ws, {"type": "view", "view": conn.service.view(conn.live, seat)})
 
 
 async def _analyse(conn: Connection, msg: dict[str, Any]) -> None:
     if set(msg) - {"type"}:
         raise Invalid("an 'analyse' message has no other fields", code="live.analyse_fields")
-    answer = await conn.ws.app.state.analyses.start(conn.live.id, conn.token)
+    answer = await conn.ws.app.state.analyses.start(conn.live.id, conn.current()[1])
     await send(conn.ws, {"type": "analysis", **answer})
 
 
@@ -116,7 +133,8 @@ async def live_socket(ws: WebSocket) -> None:
         return
     together = ws.query_params.get("views") == "1"
     conn = Connection(ws, service, live, seat, token, together)
-    service.hub.join(live.id, ws, seat, together)
+    service.hub.join(live.id, ws, seat, together,
+                     None if seat is None or token is None else hash_token(token))
     limit = service.settings.max_ws_message
     try:
         await send(ws, {"type": "view", "view": service.view(live, seat)})

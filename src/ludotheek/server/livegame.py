@@ -29,8 +29,10 @@ class LiveGame:
     parent: str | None = None
     thinking: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    #: the hashed secret of each person seat
+    #: the hashed secret of each person seat (an invited seat's once its person took it)
     token_hashes: dict[int, str] = field(default_factory=dict)
+    #: the hashed invite code of each invited person's seat nobody has taken yet
+    invites: dict[int, str] = field(default_factory=dict)
     #: the id of this game's rematch, once there is one
     rematch: str | None = None
     #: who made each stored move (None for an undo), by move number - 1
@@ -105,6 +107,7 @@ def from_row(row: GameRow, store: GameStore) -> LiveGame:
     return LiveGame(row.id, get(row.game), row.options, row.seed, row.seats, state,
                     list(row.moves), row.version, row.created, row.parent,
                     token_hashes=store.token_hashes(row.id),
+                    invites=store.invite_hashes(row.id),
                     rematch=store.child_of(row.id) if row.status == "over" else None,
                     movers=movers, line=effective_line(row.moves),
                     ended=row.status if row.status in ("aborted", "abandoned") else None,

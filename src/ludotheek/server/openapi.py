@@ -23,6 +23,7 @@ from ludotheek.server.answers import (
     Listing,
     Replay,
     Scores,
+    SeatClaimed,
     View,
     ViewAt,
 )
@@ -36,6 +37,7 @@ from ludotheek.server.answers_learn import (
 )
 from ludotheek.server.answers_site import Health, Logged, Meta, RecordDoc, Rematched
 from ludotheek.server.bodies import (
+    ClaimInvite,
     ClaimSeat,
     CreateGame,
     CspReport,
@@ -45,6 +47,7 @@ from ludotheek.server.bodies import (
     NewProfile,
     RematchBody,
     Rename,
+    ResumeSeat,
     TryAgain,
     TryBody,
     VersionBody,
@@ -75,7 +78,7 @@ def _declared(*modules: Any) -> tuple[type[Answer], ...]:
 #: API checks them, the answers as it sends them
 SHAPES: tuple[type[Shape] | type[Answer] | type[CspReport], ...] = (
     CreateGame, MoveBody, LiveMove, VersionBody, RematchBody, TryBody, NewProfile, Rename,
-    ClaimSeat, ErrorReport, TryAgain, CspReport,
+    ClaimSeat, ClaimInvite, ResumeSeat, ErrorReport, TryAgain, CspReport,
     *_declared(answers, answers_site, answers_learn, answers_analysis, answers_rated))
 
 
@@ -94,7 +97,10 @@ def spec() -> dict[str, Any]:
             "version": __version__,
             "description": (
                 "Board games over HTTP. A game is created with its seats; each person seat "
-                "gets a secret token (send it as 'Authorization: Bearer TOKEN'). Views are "
+                "played at the creator's screen gets a secret token (send it as "
+                "'Authorization: Bearer TOKEN'); an invited person's seat gets an invite "
+                "code instead, which whoever takes the seat exchanges once for a token of "
+                "their own (POST /api/games/{id}/seats/{seat}/claim). Views are "
                 "also pushed over the WebSocket /api/games/{id}/live?token=TOKEN after every "
                 "change; it accepts {\"type\": \"move\", \"move\", \"version\"} (the "
                 "schema LiveMove) and {\"type\": \"ping\"}."),
@@ -109,6 +115,7 @@ def spec() -> dict[str, Any]:
             **profiles_spec.paths(),
             **_site_paths(),
             **_game_paths(),
+            **_seat_paths(),
             **_ending_paths(),
         },
     }
@@ -189,6 +196,45 @@ def _game_paths() -> dict[str, Any]:
     }
 
 
+SEAT_NUMBER = {"name": "seat", "in": "path", "required": True,
+               "schema": {"type": "integer", "minimum": 0}, "description": "the seat, from 0"}
+#: what a refusal of taking a seat means
+SEAT_REFUSALS = {400: "malformed body, or a rated game's seat without a profile",
+                 403: "not this seat's invite code, or an unknown profile",
+                 404: "unknown game or seat",
+                 409: "the seat is taken already (its invitation spent), or the game ended",
+                 413: "body over the size limit"}
+
+
+def _seat_paths() -> dict[str, Any]:
+    """Taking an invited person's seat, and taking a seat up again on another device."""
+    return {
+        "/api/games/{id}/seats/{seat}/claim": {"post": {
+            "summary": "Take an invited person's seat with its invite code: a token of "
+                       "your own",
+            "description": (
+                "Once: the invitation is spent and the seat gets a new token, answered "
+                "only here; nothing held before (the invite link, a copy of it) acts for "
+                "the seat afterwards, and a second try is refused (409 seat.taken). A "
+                "rated game's seat is taken with the taker's profile ('profile'), which is "
+                "seated in the rating; with a profile a seat can be taken up again on "
+                "another device (.../resume)."),
+            "parameters": [GAME_ID, SEAT_NUMBER], "requestBody": body(ClaimInvite),
+            "responses": answer("the seat's token", SeatClaimed, 400, 403, 404, 409, 413,
+                                texts=SEAT_REFUSALS)}},
+        "/api/games/{id}/seats/{seat}/resume": {"post": {
+            "summary": "Take a seat up again on another device with the profile that took it",
+            "description": (
+                "For a seat taken with a profile (or the creator's seat of a rated game): "
+                "a new token for it. The old one is replaced: it acts for nothing any "
+                "more, and live connections made with it watch as spectators from then on "
+                "(told {\"type\": \"seat_closed\", \"seat\": n})."),
+            "parameters": [GAME_ID, SEAT_NUMBER], "requestBody": body(ResumeSeat),
+            "responses": answer("the seat's new token", SeatClaimed, 400, 403, 404, 413,
+                                texts=SEAT_REFUSALS)}},
+    }
+
+
 def _ending(summary: str, what: str = "the view", description: str | None = None
             ) -> dict[str, Any]:
     """An end of a seat's play: the seat's token and the version it saw; a view."""
@@ -238,11 +284,17 @@ def _record_paths() -> dict[str, Any]:
         "/api/games/{id}/rematch": {"post": {
             "summary": "A new game with the same seats (moved one on with swap) for a "
                        "finished game; the answer holds the caller's new token",
+            "description": (
+                "Each person gets only their own seat of the rematch (made from the token "
+                "that holds their seat now: an invited person's seat is theirs); a seat "
+                "whose invited person never came is invited again, its code answered for "
+                "the old codes sent in 'invites'."),
             "parameters": [GAME_ID], **SEAT,
             "requestBody": body(RematchBody),
             "responses": answer("created", Rematched, 400, 403, 404, 413, status=201)}},
         "/api/records": {"post": {
             "summary": "Import a game record (JSON or its text form), checked move by move",
+            "parameters": query(queries.ImportRecord),
             "requestBody": {"required": True, "content": {
                 "application/json": {"schema": ref(RecordDoc)},
                 "text/plain": {"schema": TEXT}}},

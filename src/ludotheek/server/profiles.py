@@ -3,9 +3,13 @@
 A profile is a name and a secret; the browser keeps the secret and sends it as
 ``Authorization: Bearer SECRET`` to ``/api/profiles/me``. Rated games are made by
 ``POST /api/games`` with ``"rated": true`` and the creator's secret in its seat
-(``{"type": "person", "profile": SECRET}``); an invited person seats their profile with
-``POST /api/games/{id}/profile``. Errors carry a ``code`` (a key of the pages' catalog
-part ``ratings``) and its ``params``, so a page says them in its language.
+(``{"type": "person", "profile": SECRET}``); every other person is invited
+(``"invite": true``) and takes their seat with their own profile
+(``POST /api/games/{id}/seats/{seat}/claim``, server/claims.py): people at one screen play
+unrated. ``POST /api/games/{id}/profile`` seats a profile on the token's seat of a rated
+game made before invitations (whose invite links were the seats' secrets). Errors carry a
+``code`` (a key of the pages' catalog part ``ratings``) and its ``params``, so a page says
+them in its language.
 """
 
 from __future__ import annotations
@@ -298,10 +302,22 @@ async def before_create(request: Request, body: Any) -> RatedSeats | None:
     out: list[tuple[Profile | None, str | None]] = []
     seen: set[str] = set()
     db = _db(request)
+    here = 0
     for i, (seat, secret) in enumerate(zip(seats, secrets, strict=True), 1):
         if isinstance(seat, dict) and seat.get("type") == "computer":
             out.append((None, _computer_seat(str(game), i, seat, secret)))
             continue
+        if isinstance(seat, dict) and seat.get("invite") is True:
+            if secret is not None:  # the invited person brings their own (server/claims.py)
+                raise _err(Invalid, f"seat {i}: an invited person's seat gets the profile "
+                           "of whoever takes it", code="ratings.invite_profile", number=i)
+            out.append((None, None))
+            continue
+        here += 1
+        if here > 1:  # DECISION (issue 34): people at one screen play unrated
+            raise _err(Invalid, "a rated game between people needs the others invited, "
+                       "each taking their seat with their own profile: people at one "
+                       "screen play unrated", code="ratings.here_seats")
         profile = await profile_for(db, secret) if secret is not None else None
         if profile is not None:
             if profile.id in seen:
@@ -322,8 +338,12 @@ async def after_create(request: Request, live: LiveGame, rated: RatedSeats | Non
     if rated is None:
         return
     live.rated = True
-    await _run(_db(request).ratings.register, live.id, live.game.name,
+    db = _db(request)
+    await _run(db.ratings.register, live.id, live.game.name,
                [(p.id if p else None, level) for p, level in rated.seats])
+    for seat, (profile, _level) in enumerate(rated.seats):
+        if profile is not None:  # the creator's seat: it can be taken up on another device
+            await _run(db.games.set_seat_profile, live.id, seat, profile.id)
 
 
 async def rated_rematch(db: Database, old: LiveGame, new: LiveGame, order: list[int]) -> None:
@@ -396,6 +416,7 @@ async def claim_seat(request: Request) -> JSONResponse:
             return JSONResponse(await _rated_answer(db, rated))
         raise _err(Conflict, "this seat already has a profile, or your profile plays another "
                    "seat", code="ratings.seat_taken")
+    await _run(db.games.set_seat_profile, gid, seat, profile.id)
     after = await _run(db.ratings.get, gid)
     assert after is not None
     return JSONResponse(await _rated_answer(db, after))

@@ -169,6 +169,33 @@ class RecordText(Query):
     download: Download | None = None
 
 
+#: the most seats ``POST /api/records?invite=…`` names
+MAX_INVITED = 8
+INVITED = Refusal("'invite' names the seats to invite: at most {most} seat numbers (from "
+                  "0), comma-separated", code="record.invite", most=MAX_INVITED)
+
+
+class ImportRecord(Query):
+    """``POST /api/records``: the person seats whose people are invited by a link."""
+
+    refusals: ClassVar[Refusals] = Refusals(body=INVITED, fields={"invite": INVITED})
+
+    invite: Annotated[str, msgspec.Meta(max_length=4 * MAX_INVITED, description=(
+        "the seats (from 0, comma-separated) of people invited by a link: the answer holds "
+        "their invite codes, not their tokens (the others are played by whoever "
+        "imports)"))] | None = None
+
+    def seats(self) -> frozenset[int]:
+        """The seats ``invite`` names; its refusal if it is not a list of seat numbers."""
+        if self.invite is None:
+            return frozenset()
+        parts = self.invite.split(",")
+        if len(parts) > MAX_INVITED or not all(p.isascii() and p.isdigit() and len(p) <= 2
+                                               for p in parts):
+            raise INVITED.error()
+        return frozenset(int(p) for p in parts)
+
+
 AT_NUMBER = Refusal("'at' must be a whole number of moves", code="replay.at_number")
 At = Annotated[int, msgspec.Meta(ge=0, description="the moves before the position")]
 

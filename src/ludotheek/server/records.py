@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import secrets
 from collections import OrderedDict
 from typing import Any
@@ -124,11 +125,14 @@ class Records:
         return out
 
     # --- import ------------------------------------------------------------------
-    async def import_record(self, body: Any,
-                            client: str | None) -> tuple[str, str, list[str | None]]:
+    async def import_record(self, body: Any, client: str | None,
+                            invited: frozenset[int] = frozenset()
+                            ) -> tuple[str, str, list[str | None], list[str | None]]:
         """Check a record move by move and store it; nothing is stored if a move is bad.
-        Returns the new game's id, its game and the person seats' secrets. An unfinished
-        game counts against its address's limit like a new one."""
+        Returns the new game's id, its game, the secrets of the person seats played by
+        whoever imports it and the invite codes of those in ``invited`` (people they
+        invite: server/claims.py). An unfinished game counts against its address's limit
+        like a new one."""
         try:
             if isinstance(body, str):
                 rec = load(body)
@@ -148,25 +152,35 @@ class Records:
         if not -(2**63) <= rec.seed < 2**63:
             raise Invalid("the record's seed must fit in 64 bits", code="record.seed_range")
         seats = _seats_of(rec, final.num_players, set(players.levels(rec.game)))
-        tokens = [new_token() if s["type"] == "person" and not final.is_over else None
-                  for s in seats]
         over = final.is_over
+        for seat in sorted(invited):
+            if seat >= len(seats) or seats[seat]["type"] != "person":
+                raise Invalid(f"'invite' names seat {seat}, which is not a person's seat of "
+                              "this record", code="record.invite_seat", seat=seat)
+        people = [s["type"] == "person" and not over for s in seats]
+        tokens = [new_token() if p and i not in invited else None for i, p in enumerate(people)]
+        invites = [new_token() if p and i in invited else None for i, p in enumerate(people)]
         if not over and client is not None:
             await ending.check_room(self.service, client)
         row = await blocking(
             self.service.db.games.import_game, rec.game, dict(final.options), rec.seed, seats,
             list(rec.moves), "over" if over else "active", final.to_move,
-            result_of(final) if over else None, tokens, client)
+            result_of(final) if over else None, tokens, client, invites)
         if not over:
             self.service.schedule_computer(await self.service.load(row.id))
-        return row.id, rec.game, tokens
+        return row.id, rec.game, tokens, invites
 
     # --- rematch -----------------------------------------------------------------
-    async def rematch(self, live: LiveGame, token: str | None, swap: bool) -> dict[str, Any]:
+    async def rematch(self, live: LiveGame, token: str | None, swap: bool,
+                      invites: list[str] | None = None) -> dict[str, Any]:
         """A new game with the same options and seats, seats moved one on with ``swap``.
 
-        Every person of the old game can get their seat's secret in the new game with
-        their old one (here, or pushed over their WebSocket); the answer carries the caller's.
+        Each person gets only their own seat of the new game: its secret is made from the
+        hash of the secret that holds their seat now (server/claims.py: an invited
+        person's seat is theirs, not its creator's), so only they can have it (here, or
+        pushed over their WebSocket); the answer carries the caller's. A seat whose
+        invited person never came is invited again: its new code is made from the old
+        code's hash, and comes back for each old code in ``invites``.
         """
         if token is None:
             raise Forbidden("a rematch needs the token of a seat of this game",
@@ -183,7 +197,19 @@ class Records:
             seat = await self.service.seat_of(new, mine)
         except Forbidden:
             seat = None
-        return {"id": new.id, "seat": seat, "token": mine if seat is not None else None}
+        return {"id": new.id, "seat": seat, "token": mine if seat is not None else None,
+                "invites": self._new_invites(new, invites or [])}
+
+    @staticmethod
+    def _new_invites(new: LiveGame, old_codes: list[str]) -> dict[str, str]:
+        """The rematch ``new``'s open invite codes made from these old codes, by seat."""
+        out = {}
+        for code in old_codes:
+            mine = derived_token(hash_token(code), new.id)
+            for seat, stored in new.invites.items():
+                if hmac.compare_digest(stored, hash_token(mine)):
+                    out[str(seat)] = mine
+        return out
 
     async def _start_rematch(self, live: LiveGame, swap: bool) -> None:
         n = len(live.seats)
@@ -192,14 +218,22 @@ class Records:
                 "seats": [{k: v for k, v in live.seats[old].items() if v is not None}
                           for old in order],
                 "seed": secrets.randbelow(2**31)}
-        new, _ = await self.service.create(body, None, parent=live.id, make_tokens=False)
-        hashes = {}
+        new, _, _ = await self.service.create(body, None, parent=live.id, make_tokens=False)
+        held = await blocking(self.service.db.games.seat_profiles, live.id)
+        hashes, invites, profiles = {}, {}, {}
         for new_seat, old_seat in enumerate(order):
+            if new.seats[new_seat]["type"] != "person":
+                continue
             old_hash = live.token_hashes.get(old_seat)
-            if old_hash is not None and new.seats[new_seat]["type"] == "person":
+            if old_hash is not None:
                 hashes[new_seat] = hash_token(derived_token(old_hash, new.id))
-        await blocking(self.service.db.games.add_tokens, new.id, hashes)
+                if old_seat in held:
+                    profiles[new_seat] = held[old_seat]
+            elif old_seat in live.invites:  # nobody came: invited again
+                invites[new_seat] = hash_token(derived_token(live.invites[old_seat], new.id))
+        await blocking(self.service.db.games.add_tokens, new.id, hashes, invites, profiles)
         new.token_hashes.update(hashes)
+        new.invites.update(invites)
         await rated_rematch(self.service.db, live, new, order)
         live.rematch = new.id
 

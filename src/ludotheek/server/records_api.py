@@ -79,15 +79,18 @@ async def import_record(request: Request) -> Response:
             "utf-8", "replace")
     else:
         body = await read_json(request, service.settings.max_body)
-    gid, game, tokens = await records.import_record(body, client_address(request))
-    return JSON(Imported(id=gid, game=game, seats=seat_tokens(gid, tokens)), status_code=201)
+    invited = decode_query(queries.ImportRecord, request.query_params).seats()
+    gid, game, tokens, invites = await records.import_record(body, client_address(request),
+                                                             invited)
+    return JSON(Imported(id=gid, game=game, seats=seat_tokens(gid, tokens, invites)),
+                status_code=201)
 
 
 async def rematch(request: Request) -> Response:
     service, records = _parts(request)
     live = await service.load(request.path_params["id"])
     body = decode(RematchBody, await read_json(request, service.settings.max_body))
-    result = await records.rematch(live, bearer_token(request), body.swap)
+    result = await records.rematch(live, bearer_token(request), body.swap, body.invites)
     return JSONResponse(built(Rematched, result), status_code=201)
 
 

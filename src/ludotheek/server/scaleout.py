@@ -58,7 +58,10 @@ class ScaleOut:
         """Another process stored a move: catch up a game watched here, push its views."""
         if version == CHANGED:
             if self.service.cache.pop(gid) is not None and self.service.hub.watchers(gid):
-                await self.service.broadcast(await self.service.load(gid))
+                again = await self.service.load(gid)
+                # a seat left or taken: its connections here watch as spectators (hub.py)
+                await self.service.hub.close_seats(gid, again.token_hashes)
+                await self.service.broadcast(again)
             return
         live = self.service.cache.get(gid)
         if live is None or version <= live.version:

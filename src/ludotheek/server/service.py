@@ -6,7 +6,8 @@ Each job is a module of its own; this class only holds the parts together:
 - the games in memory, loaded from the database: :mod:`~ludotheek.server.cache`
   (a game in memory: :mod:`~ludotheek.server.livegame`)
 - creating games: :mod:`~ludotheek.server.creating`
-- seat tokens: :mod:`~ludotheek.server.seats`
+- seat tokens: :mod:`~ludotheek.server.seats`; invited seats taken, taken up again:
+  :mod:`~ludotheek.server.claims`
 - views: :mod:`~ludotheek.server.views`
 - moves and undos: :mod:`~ludotheek.server.moves`
 - hints: :mod:`~ludotheek.server.hints`
@@ -57,7 +58,8 @@ class GameService:
 
     # --- games ---------------------------------------------------------------------
     async def create(self, body: Any, client: str | None = None, parent: str | None = None,
-                     make_tokens: bool = True) -> tuple[LiveGame, list[str | None]]:
+                     make_tokens: bool = True
+                     ) -> tuple[LiveGame, list[str | None], list[str | None]]:
         return await creating.create(self, body, client, parent, make_tokens)
 
     async def load(self, gid: str) -> LiveGame:

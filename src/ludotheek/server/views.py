@@ -45,7 +45,7 @@ def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
         "legal_moves": st.legal_moves() if mine else [],
         "state": st.view(seat),
         "seat": seat,
-        "seats": [{**s, "joined": i in live.joined}
+        "seats": [{**s, "joined": i in live.joined, "open": i in live.invites}
                   for i, s in enumerate(public_seats(live.seats))],
         "names": live.names(lang),
         "names_i18n": {code: live.names(code) for code in PAGE_LANGUAGES},

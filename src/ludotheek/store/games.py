@@ -29,12 +29,12 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import Engine, delete, func, insert, select, update
 
 from ludotheek.core.record import Entry, action_of, text_of
-from ludotheek.store.schema import games, moves, rated_games, seat_tokens
+from ludotheek.store.schema import games, moves, rated_games, rated_seats, seat_invites, seat_tokens
 
 #: the statuses of a game that is no longer played
 ENDED = ("over", "aborted", "abandoned")
@@ -67,6 +67,14 @@ def column_entry(text: str) -> Entry:
         assert isinstance(move, str)
         return move
     return action_of(text) or text
+
+
+class _Undo(Exception):
+    """Roll a transaction back, and answer ``result``."""
+
+    def __init__(self, result: Claimed) -> None:
+        super().__init__(result)
+        self.result: Claimed = result
 
 
 class StaleVersion(Exception):
@@ -103,10 +111,10 @@ class SeatJoined:
 
 @dataclass(frozen=True)
 class NewGame:
-    """A new game to store with its seats' secrets (``tokens[seat]`` or None), as
-    :meth:`GameStore.create` does; with ``room`` (client, since, most) only if ``client``
-    has fewer than ``most`` games in play touched since ``since`` (counted in the same
-    transaction), else the result is :class:`NoRoom`."""
+    """A new game to store with its seats' secrets (``tokens[seat]`` or None) and invite
+    codes (``invites[seat]`` or None), as :meth:`GameStore.create` does; with ``room``
+    (client, since, most) only if ``client`` has fewer than ``most`` games in play touched
+    since ``since`` (counted in the same transaction), else the result is :class:`NoRoom`."""
 
     game: str
     options: dict[str, Any]
@@ -117,6 +125,7 @@ class NewGame:
     client: str | None = None
     parent: str | None = None
     room: tuple[str, float, int] | None = None
+    invites: Sequence[str | None] = ()
 
 
 @dataclass(frozen=True)
@@ -144,8 +153,13 @@ class GameRow:
     moves: tuple[Entry, ...] = field(default=(), repr=False)
 
 
+#: what :meth:`GameStore.claim` found: the seat taken, its invitation spent already (or
+#: the seat taken otherwise), no invitation for that seat, the profile plays another seat
+Claimed = Literal["taken", "spent", "not_invited", "profile"]
+
+
 def new_token() -> str:
-    """A secret for an invite link."""
+    """A secret: a seat's, or an invite code."""
     return secrets.token_urlsafe(24)
 
 
@@ -190,24 +204,27 @@ class GameStore:
         parent: str | None = None,
         status: str = "active",
         result: dict[str, Any] | None = None,
+        invites: Sequence[str | None] = (),
     ) -> GameRow:
-        """Store a new game; ``tokens[seat]`` (or None) is the secret of each seat."""
+        """Store a new game; ``tokens[seat]`` (or None) is the secret of each seat,
+        ``invites[seat]`` (or None) the invite code of an invited person's seat."""
         return self._store(game, options, seed, seats, (), status, to_move, result, tokens,
-                           client, parent)
+                           client, parent, invites)
 
     def import_game(self, game: str, options: dict[str, Any], seed: int,
                     seats: list[dict[str, Any]], move_list: Sequence[Entry],
                     status: str, to_move: int | None, result: dict[str, Any] | None,
-                    tokens: Sequence[str | None] = (), client: str | None = None) -> GameRow:
+                    tokens: Sequence[str | None] = (), client: str | None = None,
+                    invites: Sequence[str | None] = ()) -> GameRow:
         """Store a whole checked game record at once (all or nothing)."""
         return self._store(game, options, seed, seats, move_list, status, to_move, result,
-                           tokens, client, None)
+                           tokens, client, None, invites)
 
     def _store(self, game: str, options: dict[str, Any], seed: int,
                seats: list[dict[str, Any]], move_list: Sequence[Entry], status: str,
                to_move: int | None, result: dict[str, Any] | None,
                tokens: Sequence[str | None], client: str | None,
-               parent: str | None) -> GameRow:
+               parent: str | None, invites: Sequence[str | None] = ()) -> GameRow:
         """A new game with its moves and seat tokens, in one transaction; the stored row."""
         now = time.time()
         gid = new_id()
@@ -224,6 +241,10 @@ class GameStore:
                 if token is not None:
                     conn.execute(insert(seat_tokens).values(
                         game_id=gid, seat=seat, token_hash=hash_token(token)))
+            for seat, code in enumerate(invites):
+                if code is not None:
+                    conn.execute(insert(seat_invites).values(
+                        game_id=gid, seat=seat, invite_hash=hash_token(code)))
         row = self.get(gid)
         assert row is not None
         return row
@@ -342,6 +363,9 @@ class GameStore:
         for seat, token in enumerate(w.tokens):
             if token is not None:
                 conn.exec_driver_sql(sql["token"], (gid, seat, hash_token(token)))
+        for seat, code in enumerate(w.invites):
+            if code is not None:
+                conn.exec_driver_sql(sql["invite"], (gid, seat, hash_token(code)))
         return GameRow(id=gid, game=w.game, options=json.loads(json.dumps(w.options)),
                        seed=w.seed, seats=json.loads(json.dumps(w.seats)), version=0,
                        status="active", to_move=w.to_move, result=None, created=now,
@@ -363,14 +387,101 @@ class GameStore:
                     "to_move, result, created, updated, parent, client) VALUES "
                     f"({', '.join([p] * 13)})",
             "token": f"INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ({p}, {p}, {p})",
+            "invite": "INSERT INTO seat_invites (game_id, seat, invite_hash) "
+                      f"VALUES ({p}, {p}, {p})",
         }
 
-    def add_tokens(self, gid: str, hashes: dict[int, str]) -> None:
-        """Store the hashed secrets of seats of an existing game."""
+    def add_tokens(self, gid: str, hashes: dict[int, str],
+                   invites: dict[int, str] | None = None,
+                   profiles: dict[int, str] | None = None) -> None:
+        """Store the hashed secrets of seats of an existing game (a rematch's), with the
+        profile that holds each (``profiles``), and the hashed invite codes of its seats
+        still open to an invited person (``invites``), in one transaction."""
         with self.engine.begin() as conn:
             for seat, token_hash in hashes.items():
-                conn.execute(insert(seat_tokens).values(game_id=gid, seat=seat,
-                                                        token_hash=token_hash))
+                conn.execute(insert(seat_tokens).values(
+                    game_id=gid, seat=seat, token_hash=token_hash,
+                    profile_id=(profiles or {}).get(seat)))
+            for seat, invite_hash in (invites or {}).items():
+                conn.execute(insert(seat_invites).values(game_id=gid, seat=seat,
+                                                         invite_hash=invite_hash))
+
+    def invite_hashes(self, gid: str) -> dict[int, str]:
+        """The hashed invite code of each seat of a game still open to its invited person."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_invites.c.seat, seat_invites.c.invite_hash)
+                                .where(seat_invites.c.game_id == gid,
+                                       seat_invites.c.taken.is_(None))).all()
+        return {int(seat): str(h) for seat, h in rows}
+
+    def seat_profiles(self, gid: str) -> dict[int, str]:
+        """The profile that holds each seat of a game (those that took it with one)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_tokens.c.seat, seat_tokens.c.profile_id)
+                                .where(seat_tokens.c.game_id == gid,
+                                       seat_tokens.c.profile_id.is_not(None))).all()
+        return {int(seat): str(pid) for seat, pid in rows}
+
+    def set_seat_profile(self, gid: str, seat: int, profile_id: str) -> None:
+        """Note that ``profile_id`` holds ``seat`` (the creator's seat of a rated game)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seat_tokens).where(seat_tokens.c.game_id == gid,
+                                                   seat_tokens.c.seat == seat)
+                         .values(profile_id=profile_id))
+
+    def claim(self, gid: str, seat: int, invite_hash: str, token_hash: str,
+              profile_id: str | None, rated: bool) -> Claimed:
+        """Take ``seat`` with the invitation whose code hashes to ``invite_hash``, in one
+        transaction: the invitation is spent (only if it was not), the seat gets the
+        secret ``token_hash`` (it had none: an invited seat's first secret is its
+        taker's) held by ``profile_id``, and in a rated game (``rated``) the profile is
+        seated in the rating (only if it plays no other seat). Nothing changes unless
+        all of it can."""
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                spent = conn.execute(update(seat_invites).where(
+                    seat_invites.c.game_id == gid, seat_invites.c.seat == seat,
+                    seat_invites.c.invite_hash == invite_hash,
+                    seat_invites.c.taken.is_(None)).values(taken=now))
+                if spent.rowcount != 1:
+                    found = conn.execute(select(seat_invites.c.taken).where(
+                        seat_invites.c.game_id == gid, seat_invites.c.seat == seat)).first()
+                    return "not_invited" if found is None else "spent"
+                if conn.execute(select(seat_tokens.c.seat).where(
+                        seat_tokens.c.game_id == gid, seat_tokens.c.seat == seat)).first():
+                    raise _Undo("spent")
+                if rated and not self._seat_profile(conn, gid, seat, profile_id):
+                    raise _Undo("profile")
+                conn.execute(insert(seat_tokens).values(
+                    game_id=gid, seat=seat, token_hash=token_hash, joined=now,
+                    profile_id=profile_id))
+        except _Undo as undo:
+            return undo.result
+        return "taken"
+
+    @staticmethod
+    def _seat_profile(conn: Any, gid: str, seat: int, profile_id: str | None) -> bool:
+        """Seat ``profile_id`` on ``seat`` of the pending rated game ``gid`` (a person's
+        seat without a profile), unless it plays another seat of it already."""
+        if profile_id is None or conn.execute(select(rated_seats.c.seat).where(
+                rated_seats.c.game_id == gid, rated_seats.c.profile_id == profile_id)).first():
+            return False
+        return bool(conn.execute(update(rated_seats).where(
+            rated_seats.c.game_id == gid, rated_seats.c.seat == seat,
+            rated_seats.c.profile_id.is_(None), rated_seats.c.level.is_(None),
+            rated_seats.c.game_id.in_(select(rated_games.c.game_id).where(
+                rated_games.c.status == "pending"))).values(profile_id=profile_id)
+            ).rowcount == 1)
+
+    def replace_token(self, gid: str, seat: int, profile_id: str, token_hash: str) -> bool:
+        """Give ``seat`` the secret ``token_hash`` instead of its old one, if ``profile_id``
+        holds it (it took the seat with that profile); False otherwise."""
+        with self.engine.begin() as conn:
+            res = conn.execute(update(seat_tokens).where(
+                seat_tokens.c.game_id == gid, seat_tokens.c.seat == seat,
+                seat_tokens.c.profile_id == profile_id).values(token_hash=token_hash))
+            return bool(res.rowcount == 1)
 
     def token_hashes(self, gid: str) -> dict[int, str]:
         """The hashed secret of each person seat of a game."""

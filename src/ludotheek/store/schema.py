@@ -57,6 +57,22 @@ seat_tokens = Table(
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("joined", Float, nullable=True),  # when the seat's token was first used
+    # the profile that took the seat (by invitation, or the creator's in a rated game): it
+    # may take the seat up again on another device (server/claims.py)
+    Column("profile_id", String(16), ForeignKey("profiles.id", ondelete="SET NULL"),
+           nullable=True),
+)
+
+#: an invited person's seat: the hashed invite code, until the seat is taken (once: then
+#: ``taken`` is set and the code acts for nothing any more; server/claims.py)
+seat_invites = Table(
+    "seat_invites",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("invite_hash", String(64), nullable=False, unique=True),
+    Column("taken", Float, nullable=True),  # when the seat was taken with it
 )
 
 scores = Table(

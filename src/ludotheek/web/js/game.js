@@ -13,7 +13,8 @@ import { confirmMove, positionAdvice } from "./learn/advice.js";
 import { clearHint, guideReady, hintWords, markHint, mountLearn, showLegend } from "./learn/game.js";
 import { levelName } from "./levels.js";
 import { errorText } from "./problems.js";
-import { forgetInvite, invitesFor, remember, tokensFor } from "./tokens.js";
+import { myProfile } from "./profilekey.js";
+import { forgetInvite, forgetSeat, inviteCodes, inviteLink, invitesFor, remember, tokensFor } from "./tokens.js";
 import { el, loadStylesheet, sleep, toast } from "./ui.js";
 import { mountRatedGame } from "./ratedgame.js";
 
@@ -27,6 +28,7 @@ let current = null;         // the view shown
 const queue = [];           // views received but not shown yet, oldest first
 let draining = false;
 let rated = null;           // the rated game's panel (js/ratedgame.js)
+let invited = null;         // the invitation of the link this page was opened with, until its seat is taken: {seat, code}
 
 // "active", "over" (a result), "aborted" or "abandoned" (ended without one)
 function statusOf(view) { return view.status || (view.over ? "over" : "active"); }
@@ -72,8 +74,8 @@ function seatLabel(view, i) {
   return held[i] !== undefined ? t("game.you") : t("game.person");
 }
 
-function inviteBox(token) {
-  const url = `${location.origin}/play/${gameId}#token=${token}`;
+function inviteBox(seat, invitation) {
+  const url = inviteLink(gameId, seat, invitation);
   const input = el("input", { value: url, readonly: true, "aria-label": t("game.invite") });
   const copy = el("button", { type: "button", text: t("game.copy"), onclick: async () => {
     input.select();
@@ -91,8 +93,9 @@ function drawSeats(view) {
         el("span", { class: "who" }, name, el("br"), el("span", { class: "tag", text: seatLabel(view, i) })),
         el("span", { class: "score", text: view.scores[i] !== undefined ? String(view.scores[i]) : "" })));
     const seat = view.seats[i];
-    if (invites[i] !== undefined && (seat.joined || seat.type !== "person")) forgetInvite(gameId, i);  // the friend came
-    else if (invites[i] !== undefined && held[i] === undefined && statusOf(view) === "active") li.append(inviteBox(invites[i]));
+    // the friend took the seat (or left it to a computer): the link takes nothing any more
+    if (invites[i] !== undefined && (seat.joined || seat.type !== "person" || (typeof invites[i] === "object" && !seat.open))) forgetInvite(gameId, i);
+    else if (invites[i] !== undefined && held[i] === undefined && statusOf(view) === "active") li.append(inviteBox(i, invites[i]));
     return li;
   }));
   // a spectator watches: no controls of a seat, and the page says so
@@ -198,12 +201,15 @@ function bannerButtons(view) {
   return el("div", { class: "controls banner-actions" }, ...buttons);
 }
 
+// The rematch: this browser gets the seats it holds (each its own, the others' come to their
+// people) and, for the seats whose invited friend never came, their new invite links.
 async function rematch(swap) {
   const seat = primarySeat();
   if (seat === null) { location.href = `/play/${current.rematch}`; return; }
   try {
-    const res = await api.post(`/api/games/${gameId}/rematch`, { swap }, held[seat]);
+    const res = await api.post(`/api/games/${gameId}/rematch`, { swap, invites: inviteCodes(gameId) }, held[seat]);
     if (res.token) remember(res.id, current.game, res.seat, res.token);
+    for (const [at, code] of Object.entries(res.invites || {})) remember(res.id, current.game, Number(at), code, "invite");
     location.href = `/play/${res.id}`;
   } catch (err) { toast(errorText(err, current.names), "error"); }
 }
@@ -299,6 +305,12 @@ function onMessage(key) {
     } else if (msg.type === "rematch") {
       if (msg.token) remember(msg.id, current.game, msg.seat, msg.token);
       toast(t("game.rematch_started"));
+    } else if (msg.type === "seat_closed") {  // left, or taken up on another device: we watch
+      if (held[msg.seat] === undefined) return;
+      delete held[msg.seat];
+      forgetSeat(gameId, msg.seat);
+      toast(t("game.seat_closed"));
+      show();
     }
   };
 }
@@ -386,7 +398,40 @@ async function undo() {
   return false;
 }
 
-async function adoptFragmentToken() {
+function dropFragment() { history.replaceState(null, "", location.pathname + location.search); }
+
+// Take the invited seat of the link this page was opened with (#seat=N&invite=CODE): once, for
+// this browser (POST .../seats/N/claim); the token it gets is kept (tokens.js) and the link
+// leaves the address. A rated game's seat is taken with a profile: with this browser's at once,
+// else the rated panel asks for a name first (takeSeat, called back from js/ratedgame.js).
+async function takeSeat(profile = null) {
+  const { seat, code, game } = invited;
+  const body = profile ? { invite: code, profile: profile.secret } : { invite: code };
+  const res = await api.post(`/api/games/${gameId}/seats/${seat}/claim`, body);
+  remember(gameId, game, res.seat, res.token);
+  held = tokensFor(gameId);
+  invited = null;
+  dropFragment();
+  toast(t("game.seat_taken"));
+}
+
+async function adoptFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("invite")) {
+    const seat = Number(params.get("seat"));
+    if (tokensFor(gameId)[seat] !== undefined) { dropFragment(); return; }  // taken here already
+    try {
+      const [view, rating] = await Promise.all([api.get(`/api/games/${gameId}`), api.get(`/api/games/${gameId}/rating`)]);
+      invited = { seat, code: params.get("invite"), game: view.game };
+      if (rating.rated && !myProfile()) return;  // the rated panel asks for a name
+      await takeSeat(rating.rated ? myProfile() : null);
+    } catch (err) {
+      invited = null;
+      dropFragment();
+      toast(errorText(err), "error");
+    }
+    return;
+  }
   const m = location.hash.match(/token=([^&]+)/);
   if (!m) return;
   const token = decodeURIComponent(m[1]);
@@ -396,13 +441,13 @@ async function adoptFragmentToken() {
   } catch (err) {
     toast(err.status === 403 ? t("game.bad_invite") : errorText(err), "error");
   }
-  history.replaceState(null, "", location.pathname);
+  dropFragment();
 }
 
 async function main() {
   await initI18n();
   mountLanguageSwitch(document.getElementById("lang"));
-  await adoptFragmentToken();
+  await adoptFragment();
   held = tokensFor(gameId);
   const first = await api.get(`/api/games/${gameId}`, held[primarySeat()]);
   installErrorReports(t, () => ({ game: first.game, game_id: gameId, version: current ? current.version : first.version }));
@@ -423,7 +468,12 @@ async function main() {
   renderer = module.create(ctx);
   ending = createEnding({ box: document.getElementById("ending"), gameId, t, held: () => held, current: () => current, show: showNow });
   mountLearn(first.game, t).catch(reportError);
-  rated = mountRatedGame({ gameId, t, held: () => held, box: document.getElementById("rated-box") });
+  rated = mountRatedGame({ gameId, t, held: () => held, box: document.getElementById("rated-box"),
+    invited: () => invited,
+    // the invited seat taken with a profile (made on the spot if need be), or this browser's
+    // profile's seat taken up here: either way a new page of a seat held here
+    take: async (profile) => { await takeSeat(profile); location.reload(); },
+    resumed: (seat, token) => { remember(gameId, first.game, seat, token); location.reload(); } });
   document.getElementById("hint").addEventListener("click", askHint);
   views[primarySeat() ?? "spectator"] = first;
   show(pickView());

@@ -251,7 +251,7 @@ function importForm() {
       });
       const data = await res.json();
       if (!res.ok) { toast(errorText({ status: res.status, message: data.error || res.statusText, body: data }), "error"); return; }
-      rememberCreated(data, data.game || "", []);  // an unfinished game: its person seats are played here
+      rememberCreated(data, data.game || "");  // an unfinished game: its person seats are played here
       location.href = data.seats.some((s) => s.token) ? `/play/${data.id}` : `/replay/${data.id}`;
     } catch (err) { toast(errorText({ status: 0, message: err.message }), "error"); }
   });

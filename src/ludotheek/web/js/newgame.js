@@ -16,13 +16,16 @@ function parts(value) {
   return at < 0 ? [value, ""] : [value.slice(0, at), value.slice(at + 1)];
 }
 
-// the seat the API is asked for: {type: "person"} or {type: "computer", level}
+// the seat the API is asked for: {type: "person"} (played here), {type: "person", invite: true}
+// (a friend takes it with the link: its token is made for them, never for this browser) or
+// {type: "computer", level}
 export function seatOf(value) {
   const [kind, arg] = parts(value);
-  return kind === "person" ? { type: "person" } : { type: "computer", level: arg };
+  if (kind !== "person") return { type: "computer", level: arg };
+  return arg === "invite" ? { type: "person", invite: true } : { type: "person" };
 }
 
-// what this browser keeps of the seat (tokens.js): "play", "invite", or null for a computer
+// what the seat is to this browser: "play", "invite", or null for a computer
 export function roleOf(value) {
   const [kind, arg] = parts(value);
   return kind === "person" ? arg : null;
@@ -40,9 +43,10 @@ export function opponentSelect(t, game, { id, here, friend, name = "opponent", l
   return select;
 }
 
-// Creates the game `body` ({game, options, seats}) and opens it. `roles`: per seat what this
-// browser keeps of it (see roleOf); null: a game only watched here, remembered among "Your
-// games" all the same. `buttons` are disabled while the request is on its way. `prepare(body)`
+// Creates the game `body` ({game, options, seats}) and opens it; this browser keeps the tokens
+// of the seats played here and the invite codes of the others (tokens.js). `roles`: per seat
+// what it is here (see roleOf); null: a game only watched here, remembered among "Your games"
+// all the same. `buttons` are disabled while the request is on its way. `prepare(body)`
 // may complete the body first and returns false to start nothing (the rated choice's
 // questions). A refusal goes to `refused(err)`, by default a toast in the page's language.
 export async function startGame({ body, roles, buttons = [], prepare = null, refused = null }) {
@@ -52,7 +56,7 @@ export async function startGame({ body, roles, buttons = [], prepare = null, ref
     if (prepare && !(await prepare(body))) { enable(true); return; }
     const res = await api.post("/api/games", body);
     if (roles === null) remember(res.id, body.game, null, null);
-    else rememberCreated(res, body.game, roles);
+    else rememberCreated(res, body.game);
     location.href = `/play/${res.id}`;
   } catch (err) {
     if (refused) refused(err);
