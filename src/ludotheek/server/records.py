@@ -129,22 +129,7 @@ class Records:
         """Check a record move by move and store it; nothing is stored if a move is bad.
         Returns the new game's id, its game and the person seats' secrets. An unfinished
         game counts against its address's limit like a new one."""
-        try:
-            if isinstance(body, str):
-                rec = load(body)
-            elif isinstance(body, dict):
-                rec = Record.from_json(body)
-            else:
-                raise BadRecord("send a record: a JSON object, or its text form",
-                                code="record.body")
-            check_text(rec.to_json())
-            final = rec.replay()
-        except BadRecord as exc:
-            raise Invalid.of(exc) from exc
-        except RecursionError as exc:
-            raise Invalid("the record is nested too deeply", code="record.too_deep") from exc
-        except ValueError as exc:  # a number of thousands of digits in its JSON
-            raise Invalid(f"the record cannot be read: {exc}", code="record.unreadable") from exc
+        rec, final = await blocking(_read_record, body)
         if not -(2**63) <= rec.seed < 2**63:
             raise Invalid("the record's seed must fit in 64 bits", code="record.seed_range")
         seats = _seats_of(rec, final.num_players, set(players.levels(rec.game)))
@@ -211,6 +196,29 @@ class Records:
 
         await self.service.hub.broadcast(live.id, notice)
         await self.service.broadcast(live)
+
+
+def _read_record(body: Any) -> tuple[Record, State]:
+    """The record in ``body`` (its text form or its JSON) and its last position, every move
+    checked: the reading and the replay, which take time in proportion to the body (at most
+    ``max_body``), in a worker thread (:func:`Records.import_record`), never on the event
+    loop."""
+    try:
+        if isinstance(body, str):
+            rec = load(body)
+        elif isinstance(body, dict):
+            rec = Record.from_json(body)
+        else:
+            raise BadRecord("send a record: a JSON object, or its text form",
+                            code="record.body")
+        check_text(rec.to_json())
+        return rec, rec.replay()
+    except BadRecord as exc:
+        raise Invalid.of(exc) from exc
+    except RecursionError as exc:
+        raise Invalid("the record is nested too deeply", code="record.too_deep") from exc
+    except ValueError as exc:  # a number of thousands of digits in its JSON
+        raise Invalid(f"the record cannot be read: {exc}", code="record.unreadable") from exc
 
 
 def _seats_of(rec: Record, n: int, levels: set[str]) -> list[dict[str, Any]]:
