@@ -76,6 +76,13 @@ LIMITS = (
           "(default 24; 0: never)."),
     Limit("max_computer_seconds", "max_computer_seconds", float, 0.01,
           "Seconds a computer player may think per move at most (default 5)."),
+    Limit("max_analysis_positions", "max_analysis_positions", int, 1,
+          "Positions one analysis of a game may study (default 600: Akwaier's and Wari's "
+          "longest games fit); a game with more is refused (400)."),
+    Limit("max_analyses_per_client", "max_analyses_per_client", int, 1,
+          "Analyses one client address may have running or waiting at once (default 4); "
+          "more get 429. The positions of all analyses are studied in turn, client by "
+          "client and game by game."),
     Limit("trusted_proxies", "trusted_proxies", tuple, 0,
           "Reverse proxies whose X-Forwarded-For/-Proto headers name the real client: "
           "addresses or networks, comma-separated (default '127.0.0.1, ::1', a proxy on "
@@ -182,5 +189,7 @@ def describe(settings: Settings) -> str:
     return (f"limits: bodies {settings.max_body} bytes, WebSocket messages "
             f"{settings.max_ws_message} bytes, {ws}, {rps}, "
             f"{settings.max_active_games_per_client} games in progress per address, "
-            f"abandoned after {settings.abandon_days:g} days without a move; "
+            f"abandoned after {settings.abandon_days:g} days without a move, "
+            f"analyses of at most {settings.max_analysis_positions} positions, "
+            f"{settings.max_analyses_per_client} at once per address; "
             f"forwarded headers trusted from: {proxies}")

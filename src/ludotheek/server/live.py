@@ -26,7 +26,7 @@ from ludotheek.server import ending
 from ludotheek.server.bodies import LiveMove
 from ludotheek.server.edge import error_body, status_of
 from ludotheek.server.errors import Invalid, ServiceError, TooMany
-from ludotheek.server.http import parse_json
+from ludotheek.server.http import client_address, parse_json
 from ludotheek.server.jsonio import send
 from ludotheek.server.limits import Buckets
 from ludotheek.server.service import GameService, LiveGame
@@ -71,7 +71,8 @@ async def _view(conn: Connection, msg: dict[str, Any]) -> None:
 async def _analyse(conn: Connection, msg: dict[str, Any]) -> None:
     if set(msg) - {"type"}:
         raise Invalid("an 'analyse' message has no other fields", code="live.analyse_fields")
-    answer = await conn.ws.app.state.analyses.start(conn.live.id, conn.token)
+    answer = await conn.ws.app.state.analyses.start(conn.live.id, conn.token,
+                                                    client_address(conn.ws))
     await send(conn.ws, {"type": "analysis", **answer})
 
 

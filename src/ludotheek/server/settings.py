@@ -40,6 +40,12 @@ class Settings:
     #: processes that compute computer moves (0: threads in the server process)
     computer_workers: int = field(default_factory=lambda: _env_int(
         "LUDOTHEEK_COMPUTER_WORKERS", max(1, (os.cpu_count() or 2) - 1)))
+    #: positions one analysis may study (a game with more is refused): the longest games
+    #: seen fit, a real Akwaier game of 262 moves, random players' of up to 340 (Akwaier)
+    #: and 468 (Wari)
+    max_analysis_positions: int = 600
+    #: analyses one client address may have running or waiting at once
+    max_analyses_per_client: int = 4
     #: seconds a computer player may think at most, whatever its level says
     max_computer_seconds: float = 5.0
     #: how long finished games stay in memory (they are always in the database)
