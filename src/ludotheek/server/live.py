@@ -28,7 +28,7 @@ from ludotheek.server.edge import error_body, status_of
 from ludotheek.server.errors import Invalid, ServiceError, TooMany
 from ludotheek.server.http import client_address, parse_json
 from ludotheek.server.jsonio import send
-from ludotheek.server.limits import Buckets
+from ludotheek.server.limits import Buckets, Held
 from ludotheek.server.service import GameService, LiveGame
 from ludotheek.server.shapes import decode
 
@@ -105,6 +105,26 @@ def _parse(text: str | None, limit: int) -> dict[str, Any]:
 
 
 async def live_socket(ws: WebSocket) -> None:
+    """A live connection, at most ``max_sockets_per_address`` open at once per client
+    address (behind a trusted proxy, the client's own: server/proxy.py); one more is
+    closed with 4429 after an error message (``limit.sockets``)."""
+    sockets: Held = ws.app.state.sockets
+    address = client_address(ws)
+    if not sockets.take(address):
+        await ws.accept()
+        exc = TooMany(f"more than {sockets.most} live connections from your address; "
+                      f"close a game's page and try again", code="limit.sockets",
+                      most=sockets.most)
+        await send(ws, {**error_body(exc), "type": "error", "status": status_of(exc)})
+        await ws.close(code=4000 + status_of(exc))
+        return
+    try:
+        await _live_socket(ws)
+    finally:
+        sockets.give(address)
+
+
+async def _live_socket(ws: WebSocket) -> None:
     service: GameService = ws.app.state.service
     await ws.accept()
     token = ws.query_params.get("token") or None
