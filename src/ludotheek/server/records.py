@@ -50,16 +50,13 @@ class Records:
             data["note"] = "the seed is shared when the game is over"
         return data
 
-    def export_text(self, live: LiveGame, lang: str = "en",
-                    analysis: dict[str, Any] | None = None) -> str:
-        """The record as text; with ``analysis`` (server/analysis.py), annotated."""
-        if analysis is not None:
-            text = annotated_text(self.record(live), analysis, live.names(lang))
-        else:
-            text = to_text(self.record(live), live.names(lang))
-        if self._hide_seed(live):
-            text = "\n".join(line for line in text.splitlines() if not line.startswith("[Seed"))
-        return text + "\n"
+    async def export_text(self, live: LiveGame, lang: str = "en",
+                          analysis: dict[str, Any] | None = None) -> str:
+        """The record as text; with ``analysis`` (server/analysis.py), annotated. The game
+        is taken as it is now, and written (its moves replayed, the analysis put in) in a
+        worker thread."""
+        return await blocking(_written, self.record(live), live.names(lang), analysis,
+                              self._hide_seed(live))
 
     # --- replays -----------------------------------------------------------------
     def states(self, live: LiveGame) -> list[State]:
@@ -196,6 +193,19 @@ class Records:
 
         await self.service.hub.broadcast(live.id, notice)
         await self.service.broadcast(live)
+
+
+def _written(record: Record, names: list[str], analysis: dict[str, Any] | None,
+             hide_seed: bool) -> str:
+    """The text form of ``record``, annotated with ``analysis``, without its seed if
+    ``hide_seed``."""
+    if analysis is not None:
+        text = annotated_text(record, analysis, names)
+    else:
+        text = to_text(record, names)
+    if hide_seed:
+        text = "\n".join(line for line in text.splitlines() if not line.startswith("[Seed"))
+    return text + "\n"
 
 
 def _read_record(body: Any) -> tuple[Record, State]:
