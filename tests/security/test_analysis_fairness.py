@@ -249,3 +249,24 @@ def test_a_dropped_analysis_studies_no_more() -> None:
         return seen
 
     assert asyncio.run(run()) == [1, 2]
+
+
+def test_the_queue_serves_again_after_close_on_another_loop() -> None:
+    """An app whose lifespan runs twice (a test's second client, a restart in-process)
+    closes its queue and uses it again from a new event loop."""
+    from ludotheek.server.analysis_queue import FairQueue
+
+    queue = FairQueue(1)
+
+    async def run() -> list[int]:
+        seen: list[int] = []
+
+        async def one(n: int) -> None:
+            seen.append(n)
+            await asyncio.sleep(0)
+
+        await queue.submit(("x", "e"), "a", [1, 2], one).finished
+        await queue.close()
+        return seen
+
+    assert asyncio.run(run()) == [1, 2] and asyncio.run(run()) == [1, 2]

@@ -72,7 +72,8 @@ class FairQueue:
             job.finished.set_result(None)
             return job
         self._clients.setdefault(client, deque()).append(job)
-        if not self._workers:
+        if not self._workers:  # the first, or the first since close: on this loop
+            self._wake = asyncio.Event()
             self._workers = [loop.create_task(self._work()) for _ in range(self.slots)]
         self._wake.set()
         return job
