@@ -63,7 +63,8 @@ KINDS: list[tuple[str, list[str], bool]] = [
 #: client against an instant computer moves more often than 20 times a second, as no person
 #: does (on a quiet machine the small soak of the tests got "more than 20 messages per second")
 SERVER_ARGS = ("--requests-per-second", "0", "--max-games-per-client", "1000000",
-               "--ws-rate", "0", "--max-computer-seconds", "0.2")
+               "--ws-rate", "0", "--max-sockets-per-address", "0",
+               "--max-computer-seconds", "0.2")
 
 
 #: idle connections are dropped before uvicorn's own 5 s keep-alive ends, so that no request

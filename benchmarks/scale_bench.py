@@ -71,7 +71,7 @@ def _versions(url: str, ids: list[str]) -> list[int]:
 #: every client comes from one address, and a scripted client moves faster than a person:
 #: the limits per address and per connection (docs/reliability.md) are off
 NO_CLIENT_LIMITS = ("--max-games-per-client", "100000", "--requests-per-second", "0",
-                    "--ws-rate", "0")
+                    "--ws-rate", "0", "--max-sockets-per-address", "0")
 
 
 def web_throughput(pg: Postgres, redis: Redis, processes: int, moves: int,

@@ -137,7 +137,8 @@ def main() -> None:
         db = Path(tmp) / "load.sqlite3"
         server = ServerProcess(db, workers=args.workers,
                                args=("--max-games-per-client", "100000",
-                                     "--requests-per-second", "0"))
+                                     "--requests-per-second", "0",
+                                     "--max-sockets-per-address", "0"))
         with server:
             assert server.proc is not None
             result = asyncio.run(run(server.url, args.games, args.moves, args.level,

@@ -57,7 +57,7 @@ decode = msgspec.json.Decoder().decode
 #: one address plays every game, and a scripted client may move faster than a person: the
 #: limits per address and the WebSocket rate per connection (20/s) are switched off
 SERVER_ARGS = ("--requests-per-second", "0", "--max-games-per-client", "100000000",
-               "--ws-rate", "0")
+               "--ws-rate", "0", "--max-sockets-per-address", "0")
 #: the computer's level, an instant one: the greedy player until Wari's eight-level ladder
 #: (2026-12-02 12:34), a 2-ply search at temperature 1.4 since (figures before and after it
 #: are not comparable)

@@ -372,10 +372,46 @@ def result_of(state: State) -> dict[str, Any]:
 # "N. SEAT: decision; decision". A turn is the run of decisions one seat makes in a row.
 
 _TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
-#: a comment in braces and the marks after a move (``!``, ``?``, ``?!``, ...), which an
-#: analysis writes and a reader skips
-_COMMENT = re.compile(r"\{[^}]*\}")
-_MARK = re.compile(r"[!?]+\s*$")
+#: the marks after a move (``!``, ``?``, ``?!``, ...), which an analysis writes and a
+#: reader skips, like a comment in braces (:func:`_without_comments`)
+_MARKS = "!?"
+
+# The text form is read by hand where a pattern would backtrack: ``[!?]+\s*$`` and
+# ``\{[^}]*\}``, as they were, take time quadratic in a line's length on lines such as
+# ``!!!...!x`` or ``{{{...{`` (16 KB of '!' took 8.7 s). Every function below reads its
+# text once; tests/security/test_hostile_record_parser.py holds them to the patterns.
+
+
+def _without_comments(body: str) -> str:
+    """``body`` without its comments: every ``{`` with the first ``}`` after it and what
+    lies between (a ``{`` that no ``}`` follows stays, as does a lone ``}``).
+
+    >>> _without_comments("3 {+2.0} ?! ; 9 {a{b} } {open")
+    '3  ?! ; 9  } {open'
+    """
+    kept = []
+    at = 0
+    while True:
+        start = body.find("{", at)
+        if start < 0:
+            break
+        end = body.find("}", start + 1)
+        if end < 0:
+            break
+        kept.append(body[at:start])
+        at = end + 1
+    kept.append(body[at:])
+    return "".join(kept)
+
+
+def _without_marks(text: str) -> str:
+    """``text`` without the marks at its end (a run of ``!`` and ``?`` followed only by
+    white space) and without white space around it.
+
+    >>> _without_marks(" 3 ?! "), _without_marks("a!b"), _without_marks("!?")
+    ('3', 'a!b', '')
+    """
+    return text.rstrip().rstrip(_MARKS).strip()
 
 
 def _quote(text: str) -> str:
@@ -456,8 +492,7 @@ def from_text(text: str) -> Record:
         if not sep or not head.split(".")[0].isdigit():
             raise BadRecord(f"line {number} is not 'N. SEAT: moves': {raw[:60]!r}",
                             code="record.line", line=number, text=quoted(raw))
-        body = _COMMENT.sub("", body)
-        texts = [_MARK.sub("", m).strip() for m in body.split(";") if m.strip()]
+        texts = [_without_marks(m) for m in _without_comments(body).split(";") if m.strip()]
         if head.partition(" ")[2].strip() == "-":
             moves.extend(_action_or_move(t) for t in texts)
         else:

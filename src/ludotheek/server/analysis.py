@@ -24,7 +24,8 @@ from ludotheek.analysis.measure import study_json
 from ludotheek.analysis.plan import Plan
 from ludotheek.analysis.review import NoAnalysis, review_for
 from ludotheek.server.analysis_jobs import complete, missing, plan_of
-from ludotheek.server.errors import Forbidden, Invalid
+from ludotheek.server.analysis_queue import FairQueue
+from ludotheek.server.errors import Forbidden, Invalid, TooMany
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
 from ludotheek.server.service import GameService
@@ -72,8 +73,11 @@ class Analyses:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.db = service.db
-        self._runs: dict[tuple[str, str], tuple[int, asyncio.Task[None]]] = {}
-        self._slots = asyncio.Semaphore(max(1, service.settings.computer_workers))
+        #: (game, engine) -> the moves it covers, its task and the client it runs for
+        self._runs: dict[tuple[str, str], tuple[int, asyncio.Task[None], str]] = {}
+        #: the positions of this process's analyses, round robin over clients and games,
+        #: at most one per computer worker at a time (computer turns go in between)
+        self._queue = FairQueue(service.settings.computer_workers)
 
     def _engine(self, live: LiveGame) -> str:
         try:
@@ -96,24 +100,53 @@ class Analyses:
         row = await blocking(self.db.analyses.get, live.id, engine)
         return self._answer(live, seat, engine, row)
 
-    async def start(self, gid: str, token: str | None) -> dict[str, Any]:
+    async def start(self, gid: str, token: str | None,
+                    client: str = "unknown") -> dict[str, Any]:
         """Begin the analysis of the game as it is now (nothing new if it has been made or
-        is being made), and answer as :meth:`status`."""
+        is being made), and answer as :meth:`status`. A new analysis counts against
+        ``client`` (its address) until it ends: :class:`TooMany` past
+        ``max_analyses_per_client`` at once; :class:`Invalid` for a game of more positions
+        to study than ``max_analysis_positions``."""
         live, seat = await self._game(gid, token)
         engine = self._engine(live)
         moves = live.version
         row = await blocking(self.db.analyses.get, live.id, engine)
         if row is None or row.moves < moves or row.status == FAILED:
+            self._check_room(live.id, engine, client)
             plan = await blocking(plan_of, self.db, live.id, moves)
             if plan is None:
                 raise Invalid("the game cannot be read from the database",
                               code="analysis.unreadable")
-            await blocking(self.db.analyses.start, live.id, engine, moves, len(plan.studied()))
-            self._launch(live.id, engine, moves, plan)
+            total = len(plan.studied())
+            most = self.service.settings.max_analysis_positions
+            if total > most:
+                raise Invalid(f"the game has {total} positions to study; an analysis "
+                              f"studies at most {most}", code="analysis.too_long",
+                              positions=total, most=most)
+            self._check_room(live.id, engine, client)  # again: others may have begun
+            await blocking(self.db.analyses.start, live.id, engine, moves, total)
+            self._launch(live.id, engine, moves, plan, client)
             row = await blocking(self.db.analyses.get, live.id, engine)
         elif row.status == RUNNING and (live.id, engine) not in self._runs:
-            self._launch(live.id, engine, row.moves, None)  # after a restart, or elsewhere
+            self._check_room(live.id, engine, client)
+            self._launch(live.id, engine, row.moves, None, client)  # after a restart
         return self._answer(live, seat, engine, row)
+
+    def running_for(self, client: str) -> int:
+        """The analyses running (or waiting for their turn) for ``client``."""
+        return sum(1 for _, task, who in self._runs.values()
+                   if who == client and not task.done())
+
+    def _check_room(self, gid: str, engine: str, client: str) -> None:
+        """:class:`TooMany` if ``client`` may not begin another analysis now (going on
+        with one of its own is never refused)."""
+        most = self.service.settings.max_analyses_per_client
+        current = self._runs.get((gid, engine))
+        if current is not None and current[2] == client and not current[1].done():
+            return
+        if self.running_for(client) >= most:
+            raise TooMany(f"{most} analyses of yours are running already; ask again once "
+                          f"one is done", code="analysis.too_many", most=most)
 
     async def for_record(self, live: LiveGame) -> dict[str, Any] | None:
         """The finished analysis of the whole game as it is, for its text record (none
@@ -144,19 +177,22 @@ class Analyses:
         return answer
 
     # --- running ----------------------------------------------------------------
-    def _launch(self, gid: str, engine: str, moves: int, plan: Plan | None) -> None:
+    def _launch(self, gid: str, engine: str, moves: int, plan: Plan | None,
+                client: str) -> None:
         key = (gid, engine)
         current = self._runs.get(key)
         if current is not None:
             if current[0] >= moves and not current[1].done():
                 return
             current[1].cancel()
-        run = self._cluster if self.service.scale_out is not None else self._local
-        task = asyncio.get_running_loop().create_task(run(gid, engine, moves, plan))
-        self._runs[key] = (moves, task)
+        task = asyncio.get_running_loop().create_task(
+            self._cluster(gid, engine, moves, plan) if self.service.scale_out is not None
+            else self._local(gid, engine, moves, plan, client))
+        self._runs[key] = (moves, task, client)
 
         def forget(t: asyncio.Task[None]) -> None:
-            if self._runs.get(key, (0, None))[1] is t:
+            current = self._runs.get(key)
+            if current is not None and current[1] is t:
                 del self._runs[key]
 
         task.add_done_callback(forget)
@@ -169,9 +205,12 @@ class Analyses:
                    "done": min(row.done, row.total), "total": row.total, "moves": row.moves}
         await self.service.hub.broadcast(gid, lambda seat: message)
 
-    async def _local(self, gid: str, engine: str, moves: int, plan: Plan | None) -> None:
-        """Study the missing positions in the computer pool, at most one per worker at a
-        time (computer turns of other games go in between)."""
+    async def _local(self, gid: str, engine: str, moves: int, plan: Plan | None,
+                     client: str) -> None:
+        """Study the missing positions in the computer pool, in the fair queue of
+        ``client``: one position per worker at a time, the clients' and their games'
+        positions in turn (computer turns of other games go in between)."""
+        job = None
         try:
             if plan is None:
                 plan = await blocking(plan_of, self.db, gid, moves)
@@ -179,21 +218,26 @@ class Analyses:
                     return
             todo = await blocking(missing, self.db, gid, engine, plan)
             game = plan.record.game
+            studied = plan
 
             async def one(n: int) -> None:
-                async with self._slots:
-                    data = await self.service.pool.run(study_json, game,
-                                                       plan.states[n].to_json(), plan.seed(n))
+                data = await self.service.pool.run(study_json, game,
+                                                   studied.states[n].to_json(),
+                                                   studied.seed(n))
                 await blocking(self.db.analyses.put_position, gid, engine, n, data)
                 await self._progress(gid, engine)
 
-            await asyncio.gather(*(one(n) for n in todo))
+            job = self._queue.submit((gid, engine), client, todo, one)
+            await job.finished
             await blocking(complete, self.db, gid, engine, moves, plan)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             log.exception("the analysis of game %s failed", gid)
             await blocking(self.db.analyses.fail, gid, engine, repr(exc))
+        finally:
+            if job is not None:
+                self._queue.drop(job)
         await self._progress(gid, engine)
 
     async def _cluster(self, gid: str, engine: str, moves: int, plan: Plan | None) -> None:
@@ -245,12 +289,14 @@ class Analyses:
                 log.exception("the analysis of game %s cannot go on", gid)
                 continue
             if row is not None:
-                self._launch(gid, engine, row.moves, None)
+                # nobody asked in this process: each its own client, in turn with the rest
+                self._launch(gid, engine, row.moves, None, f"resumed {gid}")
                 resumed += 1
         return resumed
 
     async def close(self) -> None:
-        tasks = [t for _, t in self._runs.values()]
+        tasks = [t for _, t, _ in self._runs.values()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self._queue.close()

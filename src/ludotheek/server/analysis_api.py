@@ -25,7 +25,8 @@ async def get_analysis(request: Request) -> JSONResponse:
 
 
 async def post_analysis(request: Request) -> JSONResponse:
-    answer = await _analyses(request).start(request.path_params["id"], bearer_token(request))
+    answer = await _analyses(request).start(request.path_params["id"], bearer_token(request),
+                                            client_address(request))
     return JSONResponse(built(AnalysisStatus, answer),
                         status_code=200 if answer["status"] == "done" else 202)
 

@@ -38,8 +38,9 @@ from ludotheek.server.computer import ComputerPool
 from ludotheek.server.edge import service_error
 from ludotheek.server.errors import ServiceError
 from ludotheek.server.headers import SecurityHeaders
+from ludotheek.server.http import ClientLeft, client_address
 from ludotheek.server.hub import Hub
-from ludotheek.server.limits import RateLimit
+from ludotheek.server.limits import Held, RateLimit
 from ludotheek.server.openapi import spec
 from ludotheek.server.pages import WebFiles
 from ludotheek.server.proxy import ProxyHeaders
@@ -60,6 +61,14 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     messages = {404: "there is no such page", 405: "that method is not allowed here"}
     return JSONResponse({"error": messages.get(exc.status_code, str(exc.detail))},
                         status_code=exc.status_code, headers=getattr(exc, "headers", None))
+
+
+async def _client_left(request: Request, exc: Exception) -> Response:
+    """A client that went away in the middle of its request's body: one line, no trace
+    (nobody gets the answer; a phone that lost its network is no error of the server)."""
+    log.warning("%s %s from %s: %s", request.method, request.url.path,
+                client_address(request), exc)
+    return Response(status_code=400)
 
 
 async def _unexpected(request: Request, exc: Exception) -> Response:
@@ -174,12 +183,14 @@ def create_app(db: Database | str | Path | None = None,
         middleware=[Middleware(RateLimit, rate=settings.requests_per_second,
                                burst=settings.requests_burst)],
         exception_handlers={ServiceError: service_error, HTTPException: _http_error,
-                            Exception: _unexpected},
+                            ClientLeft: _client_left, Exception: _unexpected},
     )
     app.state.service = service
     app.state.records = Records(service)
     app.state.analyses = analyses
     app.state.db = database
     app.state.settings = settings
+    #: the WebSockets open per client address (server/live.py)
+    app.state.sockets = Held(settings.max_sockets_per_address)
     app.state.error_limit = client_errors.report_limit(settings.error_reports_per_minute)
     return app

@@ -58,6 +58,12 @@ LIMITS = (
     Limit("max_ws_message", "max_ws_message", int, 1024,
           "Largest WebSocket message in bytes (default 65536); larger ones get an error "
           "reply, ones over four times this (at least 1 MiB) close the connection."),
+    Limit("max_sockets_per_address", "max_sockets_per_address", int, 0,
+          "WebSockets (live games) one client address may have open at once (default 64: "
+          "a club behind one router; 0: no limit); more are closed with 4429."),
+    Limit("body_timeout", "body_timeout", float, 0.1,
+          "Seconds a request's body may take to arrive (default 30); a slower one gets 408 "
+          "and its connection is closed."),
     Limit("ws_messages_per_second", "ws_rate", float, 0,
           "Messages (moves) per second one WebSocket connection may send (default 20; "
           "0: no limit)."),
@@ -76,6 +82,13 @@ LIMITS = (
           "(default 24; 0: never)."),
     Limit("max_computer_seconds", "max_computer_seconds", float, 0.01,
           "Seconds a computer player may think per move at most (default 5)."),
+    Limit("max_analysis_positions", "max_analysis_positions", int, 1,
+          "Positions one analysis of a game may study (default 600: Akwaier's and Wari's "
+          "longest games fit); a game with more is refused (400)."),
+    Limit("max_analyses_per_client", "max_analyses_per_client", int, 1,
+          "Analyses one client address may have running or waiting at once (default 4); "
+          "more get 429. The positions of all analyses are studied in turn, client by "
+          "client and game by game."),
     Limit("trusted_proxies", "trusted_proxies", tuple, 0,
           "Reverse proxies whose X-Forwarded-For/-Proto headers name the real client: "
           "addresses or networks, comma-separated (default '127.0.0.1, ::1', a proxy on "
@@ -179,8 +192,13 @@ def describe(settings: Settings) -> str:
           if settings.ws_messages_per_second > 0 else "no WebSocket message rate limit")
     proxies = (", ".join(str(n) for n in settings.trusted_proxies)
                if settings.trusted_proxies else "none")
+    sockets = (f"{settings.max_sockets_per_address} WebSockets per address"
+               if settings.max_sockets_per_address > 0 else "no WebSocket limit per address")
     return (f"limits: bodies {settings.max_body} bytes, WebSocket messages "
-            f"{settings.max_ws_message} bytes, {ws}, {rps}, "
+            f"{settings.max_ws_message} bytes, {ws}, {sockets}, {rps}, "
+            f"a body within {settings.body_timeout:g} s, "
             f"{settings.max_active_games_per_client} games in progress per address, "
-            f"abandoned after {settings.abandon_days:g} days without a move; "
+            f"abandoned after {settings.abandon_days:g} days without a move, "
+            f"analyses of at most {settings.max_analysis_positions} positions, "
+            f"{settings.max_analyses_per_client} at once per address; "
             f"forwarded headers trusted from: {proxies}")

@@ -17,6 +17,7 @@ from ludotheek.server.errors import (
     Invalid,
     NotFound,
     ServiceError,
+    TimedOut,
     TooLarge,
     TooMany,
 )
@@ -29,6 +30,7 @@ STATUS: dict[type[ServiceError], int] = {
     Conflict: 409,
     TooLarge: 413,
     TooMany: 429,
+    TimedOut: 408,
 }
 
 
@@ -57,4 +59,7 @@ def error_body(exc: ServiceError) -> dict[str, Any]:
 async def service_error(request: Request, exc: Exception) -> Response:
     """Starlette's handler for :class:`ServiceError`."""
     assert isinstance(exc, ServiceError)
-    return JSONResponse(error_body(exc), status_code=status_of(exc))
+    # a request whose body is still coming is not read to its end: the connection closes
+    # after the answer, where it would wait for the rest
+    close = {"Connection": "close"} if isinstance(exc, TimedOut) else None
+    return JSONResponse(error_body(exc), status_code=status_of(exc), headers=close)

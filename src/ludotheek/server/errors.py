@@ -62,3 +62,7 @@ class TooLarge(ServiceError):
 
 class TooMany(ServiceError):
     """A limit reached: games per address, requests, messages or reports per second."""
+
+
+class TimedOut(ServiceError):
+    """A request that did not arrive in time: its body still coming at the deadline."""

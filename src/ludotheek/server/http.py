@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from starlette.requests import Request
+import anyio
+from starlette.requests import ClientDisconnect, Request
 
-from ludotheek.server.errors import Invalid, TooLarge
+from ludotheek.server.errors import Invalid, TimedOut, TooLarge
 
 #: the most digits a whole number in a query, header or path may have
 MAX_DIGITS = 18
@@ -85,13 +86,27 @@ def check_text(data: Any) -> None:
 DRAIN_MOST = 1 << 20
 
 
+class ClientLeft(Exception):
+    """The client closed the connection before its request's body had come: nobody is
+    left to answer (the app logs one line, ``app._client_left``)."""
+
+
 def _too_large(limit: int) -> TooLarge:
     return TooLarge(f"the body is larger than {limit} bytes", code="request.too_large",
                     most=limit)
 
 
+def body_seconds(request: Request) -> float | None:
+    """The seconds a request's body may take to arrive (``Settings.body_timeout``; None
+    when the app has no settings)."""
+    settings = getattr(request.app.state, "settings", None)
+    return None if settings is None else float(settings.body_timeout)
+
+
 async def read_body(request: Request, limit: int) -> bytes:
-    """The request's body; :class:`TooLarge` past ``limit`` bytes."""
+    """The request's body; :class:`TooLarge` past ``limit`` bytes, :class:`TimedOut` if it
+    has not all come within ``body_timeout`` seconds (a client trickling a byte every few
+    seconds holds nothing for long), :class:`ClientLeft` if the client went away."""
     declared = request.headers.get("content-length")
     if declared is not None:
         size = whole_number(declared.strip())
@@ -101,12 +116,20 @@ async def read_body(request: Request, limit: int) -> bytes:
             raise _too_large(limit)
     body = bytearray()
     read = 0
-    async for chunk in request.stream():
-        read += len(chunk)
-        if read <= limit:
-            body.extend(chunk)
-        elif read > DRAIN_MOST:
-            break
+    seconds = body_seconds(request)
+    try:
+        with anyio.fail_after(seconds):
+            async for chunk in request.stream():
+                read += len(chunk)
+                if read <= limit:
+                    body.extend(chunk)
+                elif read > DRAIN_MOST:
+                    break
+    except TimeoutError as exc:
+        raise TimedOut(f"the body did not arrive within {seconds:g} s",
+                       code="request.timeout", seconds=f"{seconds:g}") from exc
+    except ClientDisconnect as exc:
+        raise ClientLeft(f"the client left after {read} bytes of the body") from exc
     if read > limit:
         raise _too_large(limit)
     return bytes(body)

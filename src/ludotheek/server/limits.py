@@ -96,3 +96,41 @@ class RateLimit:
             (b"content-length", str(len(body)).encode()),
             (b"retry-after", str(retry).encode())]})
         await send({"type": "http.response.body", "body": body})
+
+
+class Held:
+    """How many of a thing (WebSockets) each key (a client address) holds at once: at most
+    ``most`` (0: no limit). Keys holding nothing are forgotten.
+
+    >>> held = Held(2)
+    >>> held.take("a"), held.take("a"), held.take("a"), held.take("b")
+    (True, True, False, True)
+    >>> held.give("a"); held.take("a"), held.count("a"), len(held)
+    (True, 2, 2)
+    """
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._held: dict[str, int] = {}
+
+    def take(self, key: str) -> bool:
+        """One more for ``key``, if it holds fewer than ``most``; whether it was taken."""
+        count = self._held.get(key, 0)
+        if self.most > 0 and count >= self.most:
+            return False
+        self._held[key] = count + 1
+        return True
+
+    def give(self, key: str) -> None:
+        """One fewer for ``key`` (one it took)."""
+        count = self._held.get(key, 0) - 1
+        if count > 0:
+            self._held[key] = count
+        else:
+            self._held.pop(key, None)
+
+    def count(self, key: str) -> int:
+        return self._held.get(key, 0)
+
+    def __len__(self) -> int:
+        return len(self._held)

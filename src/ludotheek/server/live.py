@@ -31,9 +31,9 @@ from ludotheek.server import ending
 from ludotheek.server.bodies import LiveMove
 from ludotheek.server.edge import error_body, status_of
 from ludotheek.server.errors import Forbidden, Invalid, ServiceError, TooMany
-from ludotheek.server.http import parse_json
+from ludotheek.server.http import client_address, parse_json
 from ludotheek.server.jsonio import send
-from ludotheek.server.limits import Buckets
+from ludotheek.server.limits import Buckets, Held
 from ludotheek.server.service import GameService, LiveGame
 from ludotheek.server.shapes import decode
 from ludotheek.store.games import hash_token
@@ -88,7 +88,8 @@ async def _view(conn: Connection, msg: dict[str, Any]) -> None:
 async def _analyse(conn: Connection, msg: dict[str, Any]) -> None:
     if set(msg) - {"type"}:
         raise Invalid("an 'analyse' message has no other fields", code="live.analyse_fields")
-    answer = await conn.ws.app.state.analyses.start(conn.live.id, conn.current()[1])
+    answer = await conn.ws.app.state.analyses.start(conn.live.id, conn.current()[1],
+                                                    client_address(conn.ws))
     await send(conn.ws, {"type": "analysis", **answer})
 
 
@@ -121,6 +122,26 @@ def _parse(text: str | None, limit: int) -> dict[str, Any]:
 
 
 async def live_socket(ws: WebSocket) -> None:
+    """A live connection, at most ``max_sockets_per_address`` open at once per client
+    address (behind a trusted proxy, the client's own: server/proxy.py); one more is
+    closed with 4429 after an error message (``limit.sockets``)."""
+    sockets: Held = ws.app.state.sockets
+    address = client_address(ws)
+    if not sockets.take(address):
+        await ws.accept()
+        exc = TooMany(f"more than {sockets.most} live connections from your address; "
+                      f"close a game's page and try again", code="limit.sockets",
+                      most=sockets.most)
+        await send(ws, {**error_body(exc), "type": "error", "status": status_of(exc)})
+        await ws.close(code=4000 + status_of(exc))
+        return
+    try:
+        await _live_socket(ws)
+    finally:
+        sockets.give(address)
+
+
+async def _live_socket(ws: WebSocket) -> None:
     service: GameService = ws.app.state.service
     await ws.accept()
     token = ws.query_params.get("token") or None

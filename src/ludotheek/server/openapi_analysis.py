@@ -23,11 +23,15 @@ def paths() -> dict[str, Any]:
                     "pool on a scaled-out site) and stored as it comes, per game and engine "
                     "version: asking again starts nothing new, and a restart loses nothing. "
                     "Follow the progress with GET (or the WebSocket's 'analyse' message). "
-                    + RULE),
+                    "The positions of all analyses are studied in turn, client by client "
+                    "and game by game; a game of more positions than the server's "
+                    "max_analysis_positions is refused (400, analysis.too_long), and so is "
+                    "a client's analysis past max_analyses_per_client running at once "
+                    "(429, analysis.too_many). " + RULE),
                 "parameters": [GAME_ID], **SEAT_OR_NONE,
                 "responses": {"200": json("done: the result", AnalysisStatus),
                               "202": json("running", AnalysisStatus),
-                              **errors(400, 403, 404)}},
+                              **errors(400, 403, 404, 429)}},
             "get": {
                 "summary": "The progress of a game's analysis, and its result once done",
                 "description": RULE,

@@ -51,16 +51,13 @@ class Records:
             data["note"] = "the seed is shared when the game is over"
         return data
 
-    def export_text(self, live: LiveGame, lang: str = "en",
-                    analysis: dict[str, Any] | None = None) -> str:
-        """The record as text; with ``analysis`` (server/analysis.py), annotated."""
-        if analysis is not None:
-            text = annotated_text(self.record(live), analysis, live.names(lang))
-        else:
-            text = to_text(self.record(live), live.names(lang))
-        if self._hide_seed(live):
-            text = "\n".join(line for line in text.splitlines() if not line.startswith("[Seed"))
-        return text + "\n"
+    async def export_text(self, live: LiveGame, lang: str = "en",
+                          analysis: dict[str, Any] | None = None) -> str:
+        """The record as text; with ``analysis`` (server/analysis.py), annotated. The game
+        is taken as it is now, and written (its moves replayed, the analysis put in) in a
+        worker thread."""
+        return await blocking(_written, self.record(live), live.names(lang), analysis,
+                              self._hide_seed(live))
 
     # --- replays -----------------------------------------------------------------
     def states(self, live: LiveGame) -> list[State]:
@@ -133,22 +130,7 @@ class Records:
         whoever imports it and the invite codes of those in ``invited`` (people they
         invite: server/claims.py). An unfinished game counts against its address's limit
         like a new one."""
-        try:
-            if isinstance(body, str):
-                rec = load(body)
-            elif isinstance(body, dict):
-                rec = Record.from_json(body)
-            else:
-                raise BadRecord("send a record: a JSON object, or its text form",
-                                code="record.body")
-            check_text(rec.to_json())
-            final = rec.replay()
-        except BadRecord as exc:
-            raise Invalid.of(exc) from exc
-        except RecursionError as exc:
-            raise Invalid("the record is nested too deeply", code="record.too_deep") from exc
-        except ValueError as exc:  # a number of thousands of digits in its JSON
-            raise Invalid(f"the record cannot be read: {exc}", code="record.unreadable") from exc
+        rec, final = await blocking(_read_record, body)
         if not -(2**63) <= rec.seed < 2**63:
             raise Invalid("the record's seed must fit in 64 bits", code="record.seed_range")
         seats = _seats_of(rec, final.num_players, set(players.levels(rec.game)))
@@ -245,6 +227,42 @@ class Records:
 
         await self.service.hub.broadcast(live.id, notice)
         await self.service.broadcast(live)
+
+
+def _written(record: Record, names: list[str], analysis: dict[str, Any] | None,
+             hide_seed: bool) -> str:
+    """The text form of ``record``, annotated with ``analysis``, without its seed if
+    ``hide_seed``."""
+    if analysis is not None:
+        text = annotated_text(record, analysis, names)
+    else:
+        text = to_text(record, names)
+    if hide_seed:
+        text = "\n".join(line for line in text.splitlines() if not line.startswith("[Seed"))
+    return text + "\n"
+
+
+def _read_record(body: Any) -> tuple[Record, State]:
+    """The record in ``body`` (its text form or its JSON) and its last position, every move
+    checked: the reading and the replay, which take time in proportion to the body (at most
+    ``max_body``), in a worker thread (:func:`Records.import_record`), never on the event
+    loop."""
+    try:
+        if isinstance(body, str):
+            rec = load(body)
+        elif isinstance(body, dict):
+            rec = Record.from_json(body)
+        else:
+            raise BadRecord("send a record: a JSON object, or its text form",
+                            code="record.body")
+        check_text(rec.to_json())
+        return rec, rec.replay()
+    except BadRecord as exc:
+        raise Invalid.of(exc) from exc
+    except RecursionError as exc:
+        raise Invalid("the record is nested too deeply", code="record.too_deep") from exc
+    except ValueError as exc:  # a number of thousands of digits in its JSON
+        raise Invalid(f"the record cannot be read: {exc}", code="record.unreadable") from exc
 
 
 def _seats_of(rec: Record, n: int, levels: set[str]) -> list[dict[str, Any]]:

@@ -44,8 +44,9 @@ async def export_text(request: Request) -> Response:
     live = await service.load(request.path_params["id"])
     q = decode_query(queries.RecordText, request.query_params)
     analysis = await request.app.state.analyses.for_record(live)
-    return PlainTextResponse(records.export_text(live, q.lang if q.lang in PAGE_LANGUAGES else "en",
-                                                 analysis),
+    text = await records.export_text(live, q.lang if q.lang in PAGE_LANGUAGES else "en",
+                                     analysis)
+    return PlainTextResponse(text,
                              headers=_download(q.download, f"{live.game.name}-{live.id}.txt"))
 
 

@@ -20,6 +20,14 @@ class Settings:
     max_body: int = 64 * 1024
     #: largest WebSocket message accepted (bytes)
     max_ws_message: int = 64 * 1024
+    #: WebSockets one client address may have open at once (0: no limit); behind a
+    #: trusted proxy the address is the client's own (server/proxy.py), but a club or a
+    #: school behind one router is one address: 64 is room for 30-odd people with a game
+    #: and a lobby open each
+    max_sockets_per_address: int = 64
+    #: seconds a request's body may take to arrive, all of it (a body is at most
+    #: ``max_body``: 64 KB take 7 s at 10 KB/s)
+    body_timeout: float = 30.0
     #: moves (and other messages) a WebSocket connection may send per second
     ws_messages_per_second: float = 20.0
     #: days without a move after which a game ends as abandoned (and no longer counts as
@@ -40,6 +48,12 @@ class Settings:
     #: processes that compute computer moves (0: threads in the server process)
     computer_workers: int = field(default_factory=lambda: _env_int(
         "LUDOTHEEK_COMPUTER_WORKERS", max(1, (os.cpu_count() or 2) - 1)))
+    #: positions one analysis may study (a game with more is refused): the longest games
+    #: seen fit, a real Akwaier game of 262 moves, random players' of up to 340 (Akwaier)
+    #: and 468 (Wari)
+    max_analysis_positions: int = 600
+    #: analyses one client address may have running or waiting at once
+    max_analyses_per_client: int = 4
     #: seconds a computer player may think at most, whatever its level says
     max_computer_seconds: float = 5.0
     #: how long finished games stay in memory (they are always in the database)
