@@ -53,7 +53,7 @@ def rated_wari(client: TestClient, me: dict[str, Any],
                other: dict[str, Any] | None = None) -> dict[str, Any]:
     north = other or {"type": "person"}
     r = client.post("/api/games", json={
-        "game": "wari", "seed": 1, "rated": True,
+        "game": "wari", "rated": True,
         "seats": [{"type": "person", "profile": me["secret"]}, north]})
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
@@ -267,7 +267,7 @@ def test_a_failed_rating_is_retried_after_a_restart_and_never_twice(
 def test_akwaier_rated_keeps_its_score_list(client: TestClient, rated_levels: None) -> None:
     anna = new_profile(client, "Anna")
     r = client.post("/api/games", json={
-        "game": "akwaier", "seed": 3, "rated": True,
+        "game": "akwaier", "rated": True,
         "seats": [{"type": "person", "profile": anna["secret"]},
                   *[{"type": "computer", "level": "classic"}] * 5]})
     assert r.status_code == 201, r.text

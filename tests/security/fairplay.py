@@ -3,6 +3,7 @@ a server, profiles, rated games."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -47,3 +48,14 @@ def move(client: TestClient, gid: str, token: str, text: str) -> dict[str, Any]:
     assert r.status_code == 200, r.text
     view: dict[str, Any] = r.json()
     return view
+
+
+def my_turn(client: TestClient, gid: str, token: str, timeout: float = 30) -> dict[str, Any]:
+    """The seat's view once it is to move again (or the game is over)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        view: dict[str, Any] = client.get(f"/api/games/{gid}", headers=auth(token)).json()
+        if view["legal_moves"] or view["status"] != "active":
+            return view
+        assert time.monotonic() < deadline, f"game {gid}: the computers did not answer"
+        time.sleep(0.01)

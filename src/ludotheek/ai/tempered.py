@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ludotheek.ai.base import AnalysingPlayer, Analysis, seeded
+from ludotheek.ai.base import AnalysingPlayer, Analysis, near_best, seeded
 from ludotheek.core.errors import BadOption
 from ludotheek.core.game import State
 
@@ -81,7 +81,7 @@ class TemperedPlayer:
             return seen
         best = max(v for _, v in ranking)
         if self.temperature == 0:
-            top = [m for m, v in ranking if v == best]
+            top = near_best(ranking)
             move = top[self.rng.randbelow(len(top))]
         else:
             weights = [math.exp((v - best) / self.temperature) for _, v in ranking]

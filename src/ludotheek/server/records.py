@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections import OrderedDict
 from typing import Any
 
@@ -12,6 +11,7 @@ from ludotheek.core.errors import BadRecord
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, kind_of, load, result_of, text_of, to_text, undo_target
 from ludotheek.server import ending
+from ludotheek.server.checks import draw_seed
 from ludotheek.server.errors import Forbidden, Invalid
 from ludotheek.server.http import check_text
 from ludotheek.server.livegame import LiveGame
@@ -33,7 +33,13 @@ class Records:
         self.cache_games = cache_games
 
     def _hide_seed(self, live: LiveGame) -> bool:
-        return live.game.secret_seed and not live.over
+        """Whether the record leaves the seed out: while the game runs, if the seed gives
+        something away (the tiles to come; a computer's choices, which come from it; a
+        rated game's, which the server drew)."""
+        if live.over:
+            return False
+        return live.game.secret_seed or live.rated or any(
+            s["type"] == "computer" for s in live.seats)
 
     def record(self, live: LiveGame) -> Record:
         seats = tuple(public_seats(live.seats))
@@ -148,6 +154,11 @@ class Records:
         if not -(2**63) <= rec.seed < 2**63:
             raise Invalid("the record's seed must fit in 64 bits", code="record.seed_range")
         seats = _seats_of(rec, final.num_players, set(players.levels(rec.game)))
+        if not final.is_over and sum(s["type"] == "person" for s in seats) > 1:
+            # its seed is the client's: a game between people would be a known deal
+            raise Invalid("an unfinished game with more than one person cannot be imported: "
+                          "its seed would be the importer's (import it finished, or with one "
+                          "person and computers)", code="record.people_unfinished")
         tokens = [new_token() if s["type"] == "person" and not final.is_over else None
                   for s in seats]
         over = final.is_over
@@ -191,7 +202,7 @@ class Records:
         body = {"game": live.game.name, "options": live.options,
                 "seats": [{k: v for k, v in live.seats[old].items() if v is not None}
                           for old in order],
-                "seed": secrets.randbelow(2**31)}
+                "seed": draw_seed()}  # the server's, secret until the rematch ends
         new, _ = await self.service.create(body, None, parent=live.id, make_tokens=False)
         hashes = {}
         for new_seat, old_seat in enumerate(order):
