@@ -12,8 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludotheek import players
+from ludotheek.rated import fairness, rater
 from ludotheek.rated import levels as level_ratings
-from ludotheek.rated import rater
 from ludotheek.rated.people import Rating
 from ludotheek.server import Settings, create_app
 from ludotheek.server import profiles as profile_api
@@ -133,9 +133,11 @@ def test_a_rated_game_between_two_profiles(client: TestClient) -> None:
     got = rating(client, gid)
     assert got["reason"] == "left"
     assert [s["place"] for s in got["seats"]] == [1, 2]
-    assert got["seats"][0]["change"] > 0 > got["seats"][1]["change"]
+    # two new profiles: neither is established by the computer levels yet, so their
+    # result against each other moves neither rating (docs/ratings.md, "Farming")
+    assert got["seats"][0]["change"] == 0 == got["seats"][1]["change"]
     board = client.get("/api/ratings/wari").json()
-    assert [p["profile"]["name"] for p in board["players"]] == ["Anna", "Bert"]
+    assert {p["profile"]["name"] for p in board["players"]} == {"Anna", "Bert"}
     assert board["players"][0]["provisional"] is True and board["total"] == 2
     history = client.get(f"/api/profiles/{anna['id']}/history?game=wari").json()["points"]
     assert [(p["before"], p["place"], p["players"]) for p in history] == [(1500, 1, 2)]
@@ -251,7 +253,7 @@ def test_a_failed_rating_is_retried_after_a_restart_and_never_twice(
         game = rated_wari(client, anna, {"type": "person", "profile": bert["secret"]})
         gid, (a, b) = game["id"], [s["token"] for s in game["seats"]]
         play(client, gid, a, "3")
-        monkeypatch.setattr(rater, "rate", broken)
+        monkeypatch.setattr(fairness, "after_game", broken)
         view = play(client, gid, b, "resign")
         assert view["over"]  # the game ended all the same
         assert client.get(f"/api/games/{gid}/rating").json()["status"] == "pending"

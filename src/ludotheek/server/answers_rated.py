@@ -106,9 +106,9 @@ class RatedSeatShown(Answer, kw_only=True):
                                       "first game)")] | UnsetType = UNSET
 
 
-Status = Literal["pending", "rated", "unrated"]
+Status = Literal["pending", "rated", "unrated", "void"]
 Reason = Annotated[str | None, _about("result, left, abandoned; or why it is unrated: "
-                                      "no_start, undo")]
+                                      "no_start, undo; void: its rating was taken back")]
 
 
 class RatedGameShown(Answer, kw_only=True):
