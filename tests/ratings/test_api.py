@@ -136,6 +136,7 @@ def test_a_rated_game_between_two_profiles(client: TestClient) -> None:
     # two new profiles: neither is established by the computer levels yet, so their
     # result against each other moves neither rating (docs/ratings.md, "Farming")
     assert got["seats"][0]["change"] == 0 == got["seats"][1]["change"]
+    assert got["seats"][0]["counted"] is False is got["seats"][1]["counted"]
     board = client.get("/api/ratings/wari").json()
     assert {p["profile"]["name"] for p in board["players"]} == {"Anna", "Bert"}
     assert board["players"][0]["provisional"] is True and board["total"] == 2

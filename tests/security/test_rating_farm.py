@@ -85,8 +85,11 @@ def test_ten_throwaways_resigning_at_once_do_not_move_a_new_profile(db: Database
     """The attack as it was made: 1500 -> 1951 before."""
     farmer = profile(db, "Farmer")
     for i in range(10):
-        beats(db, farmer, profile(db, f"Throwaway {i}"))
+        gid = beats(db, farmer, profile(db, f"Throwaway {i}"))
     assert abs(mu(db, farmer) - 1500.0) <= BOUND, mu(db, farmer)
+    rated = db.ratings.get(gid)  # the panel says that nothing counted
+    assert rated is not None
+    assert [s.get("counted") for s in rater.describe(rated)["seats"]] == [False, False]
 
 
 def test_ten_throwaways_do_not_move_an_established_profile(db: Database) -> None:
@@ -145,9 +148,12 @@ def test_established_profiles_at_their_first_pairing_are_rated_as_before(
         against_level(db, b, "expert", i % 2 == 1)
     [ra], [rb] = db.ratings.of_profile(a), db.ratings.of_profile(b)
     assert (ra.mu, ra.sigma, rb.mu, rb.sigma) == GOLDEN_BEFORE
-    beats(db, a, b)
+    gid = beats(db, a, b)
     [ra], [rb] = db.ratings.of_profile(a), db.ratings.of_profile(b)
     assert (ra.mu, ra.sigma, rb.mu, rb.sigma) == GOLDEN_AFTER
+    rated = db.ratings.get(gid)
+    assert rated is not None
+    assert [s.get("counted", True) for s in rater.describe(rated)["seats"]] == [True, True]
 
 
 def test_voiding_a_game_rates_its_people_again_without_it(tmp_path: Path, db: Database

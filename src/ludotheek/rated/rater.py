@@ -202,6 +202,9 @@ def describe(rated: RatedGame) -> dict[str, Any]:
             "after": _shown(s.mu_after, s.sigma_after),
             "change": (round(s.mu_after) - round(s.mu_before)
                        if s.mu_after is not None and s.mu_before is not None else None),
+            # nothing counted leaves a rating exactly as it was (any result moves sigma)
+            "counted": ((s.mu_after, s.sigma_after) != (s.mu_before, s.sigma_before)
+                        if s.profile_id is not None and s.mu_after is not None else None),
         } for s in rated.seats],
     }
 
