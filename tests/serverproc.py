@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -79,6 +80,14 @@ class ServerProcess(ChildGroup):
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    def seed_of(self, gid: str) -> int:
+        """The seed the server keeps for game ``gid``, read from its database (the API leaves
+        it out while a game whose seed gives something away runs: issue 34)."""
+        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as conn:
+            row = conn.execute("SELECT seed FROM games WHERE id = ?", (gid,)).fetchone()
+        assert row is not None, f"no game {gid} in {self.db}"
+        return int(row[0])
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
         log = open(self.log, "ab")  # noqa: SIM115 - kept open for the child's lifetime

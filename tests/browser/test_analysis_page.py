@@ -136,7 +136,7 @@ def test_a_game_against_the_computer_is_analysed_while_it_runs(server: ServerPro
 
 def test_no_analysis_of_a_game_between_people_in_progress(server: ServerProcess,
                                                           context_factory: Any) -> None:
-    r = httpx.post(f"{server.url}/api/games", json={"game": "wari", "seed": 1, "seats": [
+    r = httpx.post(f"{server.url}/api/games", json={"game": "wari", "seats": [
         {"type": "person"}, {"type": "person"}]})
     gid = r.json()["id"]
     page = context_factory(lang="nl").new_page()

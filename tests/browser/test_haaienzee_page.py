@@ -69,7 +69,7 @@ def _place_well(page: Any, server: ServerProcess, gid: str, colour: str) -> tupl
     """Place the shark to move next to a fish of its prey, facing it."""
     page.wait_for_selector(f"{MINE}[data-phase='setup']")
     view = httpx.get(f"{server.url}/api/games/{gid}").json()
-    seed = httpx.get(f"{server.url}/api/games/{gid}/record").json().get("seed")
+    seed = server.seed_of(gid)  # secret while the game runs
     state = narrow(HaaienzeeState, list(Record("haaienzee", view["options"], seed,
                                                tuple(view["moves"])).states())[-1])
     hex_, facing = good_spot(state, colour)

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import text
 
 from ludotheek.core.record import Entry, ResignAction
-from ludotheek.rated import rater
+from ludotheek.rated import fairness, rater
 from ludotheek.rated.people import Rating
 from ludotheek.store.database import Database
 from ludotheek.store.profiles import normalize_secret
@@ -33,6 +33,20 @@ def finished_game(db: Database, seats: list[dict[str, Any]], movers: list[int],
 
 
 PEOPLE = [{"type": "person", "level": None, "name": None}] * 2
+LEVEL = [{"type": "person", "level": None, "name": None},
+         {"type": "computer", "level": "good", "name": None}]
+
+
+def establish(db: Database, *profiles: str) -> None:
+    """Ten rated games of each profile against Wari's good level, won and lost in turn:
+    their ratings are established (ludotheek.rated.fairness)."""
+    for pid in profiles:
+        for i in range(fairness.ESTABLISHED):
+            won = i % 2 == 0
+            gid = finished_game(db, LEVEL, [0, 1, 0], [30, 18] if won else [18, 30],
+                                [0] if won else [1])
+            db.ratings.register(gid, "wari", [(pid, None), (None, "good")])
+            assert rater.rate_game(db, gid) == "rated"
 
 
 def test_the_schema_is_at_the_newest_revision(any_db: Database) -> None:
@@ -57,6 +71,9 @@ def test_a_profile_is_a_name_and_a_hashed_secret(any_db: Database) -> None:
 def test_a_rated_game_is_rated_once(any_db: Database) -> None:
     a, _ = any_db.profiles.create("A")
     b, _ = any_db.profiles.create("B")
+    establish(any_db, a.id, b.id)
+    [ra0] = any_db.ratings.of_profile(a.id)
+    [rb0] = any_db.ratings.of_profile(b.id)
     gid = finished_game(any_db, PEOPLE, [0, 1, 0], [30, 18], [0])
     any_db.ratings.register(gid, "wari", [(a.id, None), (b.id, None)])
     assert rater.rate_game(any_db, gid) == "rated"
@@ -64,9 +81,9 @@ def test_a_rated_game_is_rated_once(any_db: Database) -> None:
     assert rater.sweep(any_db) == 0
     [ra] = any_db.ratings.of_profile(a.id)
     [rb] = any_db.ratings.of_profile(b.id)
-    assert ra.games == rb.games == 1 and ra.mu > 1500 > rb.mu
-    [point] = any_db.ratings.history(a.id, "wari")
-    assert (point.place, point.players, point.mu_before, point.mu) == (1, 2, 1500, ra.mu)
+    assert ra.games == rb.games == 11 and ra.mu > ra0.mu == rb0.mu > rb.mu
+    point = any_db.ratings.history(a.id, "wari")[-1]
+    assert (point.place, point.players, point.mu_before, point.mu) == (1, 2, ra0.mu, ra.mu)
     board = any_db.ratings.leaderboard("wari")
     assert [name for _, name in board] == ["A", "B"]
     assert any_db.ratings.place_of("wari", rb.mu) == 2
@@ -81,7 +98,7 @@ def test_a_failed_update_stays_pending_and_the_sweep_rates_it(
     def broken(*args: Any, **kwargs: Any) -> list[Rating]:
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(rater, "rate", broken)
+    monkeypatch.setattr(fairness, "after_game", broken)
     assert rater.rate_safely(any_db, gid) == "pending"
     got = any_db.ratings.get(gid)
     assert got is not None and got.status == "pending" and got.attempts == 1

@@ -23,7 +23,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import ludotheek.server.analysis as server_analysis
-from ludotheek import players
+from ludotheek.ai import players
 from ludotheek.analysis.measure import study_json
 from ludotheek.analysis.plan import Plan
 from ludotheek.core.record import Record, ResignAction

@@ -122,7 +122,9 @@ def test_other_requests_are_answered_while_a_record_is_read(
     app = create_app(tmp_path / "db.sqlite3", Settings(computer_workers=0,
                                                        requests_per_second=0))
     begun, answered = slow_reading
-    record = to_text(Record("wari", {"seeds_per_cup": 4}, seed=1, moves=("3", "9")))
+    record = to_text(Record("wari", {"seeds_per_cup": 4}, seed=1, moves=("3", "9"),
+                            seats=({"type": "person"},
+                                   {"type": "computer", "level": "easy"})))
     with TestClient(app) as client:
         answers: list[int] = []
         importer = threading.Thread(target=lambda: answers.append(client.post(

@@ -33,8 +33,10 @@ def auth(token: str | None) -> dict[str, str]:
 def new_wari(client: TestClient, north: dict[str, Any] | None = None,
              **options: Any) -> tuple[str, list[str | None]]:
     seats = [{"type": "person"}, north or {"type": "person"}]
+    # a seed of one's own only against the computer (practice); between people the server's
+    seed = {"seed": 1} if seats[1]["type"] == "computer" else {}
     r = client.post("/api/games", json={"game": "wari", "options": options, "seats": seats,
-                                        "seed": 1})
+                                        **seed})
     assert r.status_code == 201, r.text
     data = r.json()
     return data["id"], [s["token"] for s in data["seats"]]

@@ -224,7 +224,12 @@ def test_try_again_from_here_replays_exactly(client: TestClient) -> None:
     seats = view["seats"]
     assert seats[new["seat"]]["type"] == "person"
     assert all(s["type"] == "computer" for i, s in enumerate(seats) if i != new["seat"])
-    # the new game's record replays to the very same position, chance included
+    # its seed steers its computers: secret while it runs (issue 34); once it is over the
+    # new game's record replays to the very same position, chance included
+    assert "seed" not in client.get(f"/api/games/{new['id']}/record").json()
+    r = client.post(f"/api/games/{new['id']}/moves", headers=auth(new["token"]),
+                    json={"move": "resign", "version": view["version"]})
+    assert r.status_code == 200, r.text
     data = client.get(f"/api/games/{new['id']}/record").json()
     again = Record.from_json(data)
     assert Record(again.game, again.options, again.seed, again.moves[:at]).replay() == before

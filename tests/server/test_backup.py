@@ -123,9 +123,9 @@ def test_backup_while_the_server_takes_moves_then_restore(
     server = ServerProcess(db, workers=0, args=("--requests-per-second", "0")).start()
     try:
         games = {}
-        for seed in range(6):
+        for _ in range(6):
             r = httpx.post(f"{server.url}/api/games", json={
-                "game": "wari", "seed": seed, "seats": [{"type": "person"}] * 2})
+                "game": "wari", "seats": [{"type": "person"}] * 2})
             games[r.json()["id"]] = [s["token"] for s in r.json()["seats"]]
         player = Player(server.url, games)
         player.start()

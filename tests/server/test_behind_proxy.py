@@ -177,7 +177,7 @@ def site(request: pytest.FixtureRequest,
 
 
 def _wari(c: httpx.Client) -> httpx.Response:
-    return c.post("/api/games", json={"game": "wari", "seed": 1,
+    return c.post("/api/games", json={"game": "wari",
                                       "seats": [{"type": "person"}, {"type": "person"}]})
 
 

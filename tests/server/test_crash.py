@@ -34,8 +34,8 @@ def test_kill_9_mid_game_keeps_every_acknowledged_move(tmp_path: Path) -> None:
         base = server.url
         acknowledged: dict[str, list[str]] = {}
         tokens: dict[str, list[str]] = {}
-        for seed in range(3):
-            r = _post(f"{base}/api/games", {"game": "wari", "seed": seed,
+        for _ in range(3):
+            r = _post(f"{base}/api/games", {"game": "wari",
                                              "seats": [{"type": "person"}, {"type": "person"}]})
             gid = r.json()["id"]
             tokens[gid] = [s["token"] for s in r.json()["seats"]]

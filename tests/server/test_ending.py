@@ -23,8 +23,7 @@ PERSON = {"type": "person"}
 
 def _create(client: TestClient, game: str, seats: list[dict[str, Any]],
             **options: Any) -> tuple[str, list[str | None]]:
-    r = client.post("/api/games", json={"game": game, "options": options, "seats": seats,
-                                        "seed": 3})
+    r = client.post("/api/games", json={"game": game, "options": options, "seats": seats})
     assert r.status_code == 201, r.text
     return r.json()["id"], [s["token"] for s in r.json()["seats"]]
 

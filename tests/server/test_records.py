@@ -77,7 +77,8 @@ def test_a_corrupted_record_is_refused_and_nothing_is_stored(client: TestClient)
 
 
 def test_an_unfinished_imported_game_can_be_played_on(client: TestClient) -> None:
-    rec = Record("wari", {}, 0, ("3", "9"), ({"type": "person"}, {"type": "person"}))
+    rec = Record("wari", {}, 0, ("3", "9"), ({"type": "person"},
+                                             {"type": "computer", "level": "easy"}))
     r = client.post("/api/records", json=rec.to_json())
     gid, (south, _north) = r.json()["id"], [s["token"] for s in r.json()["seats"]]
     view = client.get(f"/api/games/{gid}", headers=auth(south)).json()
@@ -105,11 +106,11 @@ def test_replay_views_at_every_move(client: TestClient) -> None:
 def test_records_of_secret_games_in_progress_leave_out_the_seed(client: TestClient) -> None:
     if "akwaier" not in names():
         pytest.skip("no akwaier")
-    r = client.post("/api/games", json={"game": "akwaier", "seed": 77,
-                                        "seats": [{"type": "person"}] * 6})
+    r = client.post("/api/games", json={"game": "akwaier", "seed": 123456789, "seats": [
+        {"type": "person"}] + [{"type": "computer", "level": "classic"}] * 5})
     gid = r.json()["id"]
     exported = client.get(f"/api/games/{gid}/record").json()
-    assert "seed" not in exported and "77" not in json.dumps(exported)
+    assert "seed" not in exported and "123456789" not in json.dumps(exported)
     assert "[Seed" not in client.get(f"/api/games/{gid}/record.txt").text
 
 

@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from ludotheek.ai import players
 from ludotheek.games import names
+from ludotheek.server.checks import CHOSEN_SEED
 from tests.server.conftest import auth, new_wari
 
 P = {"type": "person"}
@@ -85,13 +86,14 @@ CREATE: list[tuple[Any, int, str, dict[str, Any], str]] = [
      "seat 1: 'name' must be a text of at most 32 characters"),
     ({"game": "wari", "seats": TWO, "rated": "yes"}, 400, "ratings.rated_bool", {},
      "'rated' must be true or false"),
+    ({"game": "wari", "seats": TWO, "seed": 3}, 400, "create.seed_chosen", {}, CHOSEN_SEED),
 ]
 
 ACCEPTED = [
     {"game": "wari", "seats": [{"type": "person", "level": 5}, {"type": "person"}]},
     {"game": "wari", "seats": [{"type": "person", "name": "  "}, {"type": "computer"}],
      "seed": None},
-    {"seed": 2**63 - 1, "seats": TWO, "options": {}, "game": "wari"},
+    {"seed": 2**63 - 1, "seats": [P, {"type": "computer"}], "options": {}, "game": "wari"},
 ]
 
 

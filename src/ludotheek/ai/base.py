@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
+
+M = TypeVar("M")
 
 
 @dataclass
@@ -54,3 +57,26 @@ class Deadline:
 
 def seeded(seed: int | None) -> Rng:
     return Rng.from_seed(0 if seed is None else seed)
+
+
+#: values this close to the best, relative to its size, are the best too: the same worth
+#: reached by other arithmetic may differ in a float's last bits
+TIE = 1e-9
+
+
+def tie_margin(best: float) -> float:
+    """How far below ``best`` a value still ties with it (:data:`TIE`, relative)."""
+    return TIE * max(1.0, abs(best))
+
+
+def near_best(ranking: Iterable[tuple[M, float]]) -> list[M]:
+    """The moves of ``ranking`` (move, value) that tie with the best value, in their order:
+    a player chooses among them with its seeded generator, so that a server's secret seed,
+    not the order of the moves, decides between moves of equal worth (issue 34).
+
+    >>> near_best([("a", 1.0), ("b", 0.1 + 0.2 + 0.7), ("c", 0.5)])
+    ['a', 'b']
+    """
+    items = list(ranking)
+    best = max(v for _, v in items)
+    return [m for m, v in items if v >= best - tie_margin(best)]

@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from ludotheek.ai.base import AnalysingPlayer, Analysis, Player, seeded
+from ludotheek.ai.base import AnalysingPlayer, Analysis, Player, near_best, seeded
 from ludotheek.core.errors import BadOption
 from ludotheek.core.game import State
 
@@ -85,7 +85,7 @@ class TemperedPlayer:
             return seen
         best = max(v for _, v in ranking)
         if self.temperature == 0:
-            top = [m for m, v in ranking if v == best]
+            top = near_best(ranking)
             move = top[self.rng.randbelow(len(top))]
         else:
             weights = [math.exp((v - best) / self.temperature) for _, v in ranking]

@@ -5,11 +5,14 @@
     ludotheek games end ID              # end a game in play as abandoned
     ludotheek games purge --older-than 90 [--dry-run]
     ludotheek games export DIR [ID ...] [--status over]
+    ludotheek games void ID             # take a rated game's rating back
 
 It works on the database directly, also while the server runs: a game ended here
 is refused a move by the database, and the server then reads it again, so its
 page shows the end. Purging deletes for good (take a backup first: ``ludotheek
-backup``). Exported records carry their seed: they replay exactly.
+backup``). Exported records carry their seed: they replay exactly. Voiding a rated
+game (a farmed one: docs/ratings.md) rates every rated game of its game again without
+it, in one transaction.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ db_option = click.option("--db", default=None,
 @click.group("games")
 @lang_option
 def command(lang: str) -> None:
-    """The games in the database: list, show, end, purge and export them."""
+    """The games in the database: list, show, end, purge, export them, void a rating."""
 
 
 @command.command("list")
@@ -202,3 +205,27 @@ def export(folder: str, ids: tuple[str, ...], db: str | None, statuses: tuple[st
     finally:
         database.close()
     click.echo(text("cli.games.exported", lang, count=len(wanted), folder=target))
+
+
+@command.command("void")
+@click.argument("gid", metavar="ID")
+@db_option
+@lang_option
+def void(gid: str, db: str | None, lang: str) -> None:
+    """Take a rated game's rating back: its people's ratings (and those of everyone who
+    played them afterwards) computed again without it; a game still in play is never
+    rated."""
+    from ludotheek.rated import rater
+
+    database = _db(db)
+    try:
+        _row(database, gid)
+        was = rater.void(database, gid)
+    finally:
+        database.close()
+    if was not in ("rated", "pending"):
+        status = "not rated" if was == "none" else was  # (none: not a rated game at all)
+        raise AdminError(f"game {gid} has no rating to void (it is {status})",
+                         code="admin.not_rated", id=gid, status=status)
+    click.echo(text("cli.games.voided" if was == "rated" else "cli.games.voided_pending",
+                    lang, id=gid))

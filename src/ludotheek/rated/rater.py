@@ -15,12 +15,23 @@ from typing import Any
 
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.record import Entry, Record
+from ludotheek.rated import fairness
 from ludotheek.rated.levels import level_rating
 from ludotheek.rated.outcome import Finished, departures, outcome
-from ludotheek.rated.people import Rating, new_rating, rate
+from ludotheek.rated.people import Rating, new_rating
 from ludotheek.store.database import Database
 from ludotheek.store.games import ENDED, GameRow
-from ludotheek.store.ratings import Compute, CurrentRating, RatedGame, SeatRating
+from ludotheek.store.ratings import (
+    Change,
+    Compute,
+    CurrentRating,
+    Lookup,
+    PastGame,
+    PastSeat,
+    RatedGame,
+    SeatRating,
+    StoredGame,
+)
 
 log = logging.getLogger("ludotheek.rated")
 
@@ -75,29 +86,65 @@ def finished(row: GameRow, movers: Sequence[tuple[Entry, int | None]],
 
 def _compute(game: str, places: Sequence[int]) -> Compute:
     """The store's callback: each seat's rating before (a profile's stored one, a level's
-    fixed one, a newcomer's) and after the game."""
-    def compute(seats: Sequence[SeatRating], current: dict[str, CurrentRating]
-                ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    fixed one, a newcomer's) and after the game, by the fairness rules
+    (:mod:`ludotheek.rated.fairness`) on the earlier rated games of its profiles and of
+    their opponents of the last hours."""
+    def compute(seats: Sequence[SeatRating], current: dict[str, CurrentRating],
+                lookup: Lookup, now: float) -> list[Change]:
         before: list[Rating] = []
-        fixed: list[bool] = []
         for s in seats:
             if s.level is not None:
                 r = level_rating(game, s.level)
                 if r is None:
                     raise NoLevelRating(f"{game}'s level {s.level} has no measured rating")
                 before.append(r)
-                fixed.append(True)
             elif s.profile_id is not None and s.profile_id in current:
                 c = current[s.profile_id]
                 before.append(Rating(c.mu, c.sigma))
-                fixed.append(False)
             else:  # a profile's first rated game, or a person seat without a profile
                 before.append(new_rating())
-                fixed.append(False)
-        after = rate(before, places, fixed)
+        ids = {s.profile_id for s in seats if s.profile_id is not None}
+        past = lookup(ids)
+        since = now - fairness.WINDOW_HOURS * 3600.0
+        recent = {p.profile_id for g in past if g.at >= since for p in g.seats
+                  if p.profile_id is not None} - ids
+        known = {g.game_id for g in past}
+        past += [g for g in lookup(recent) if g.game_id not in known]
+        after = fairness.after_game([fairness.Seat(s.profile_id, s.level) for s in seats],
+                                    places, before, fairness.Ledger.of(past), now)
         return [((b.mu, b.sigma), (a.mu, a.sigma)) for b, a in zip(before, after, strict=True)]
 
     return compute
+
+
+def replay(games: Sequence[StoredGame]) -> list[list[Change]]:
+    """Every rated game of a game rated again in order, from its stored places (each
+    level with the rating it had then): each seat's rating before and after, by game.
+    What ``ludotheek games void`` runs once a game is taken out."""
+    ledger = fairness.Ledger()
+    current: dict[str, Rating] = {}
+    out = []
+    for g in games:
+        before = [Rating(s.mu_before, s.sigma_before) if s.level is not None
+                  else current.get(s.profile_id, new_rating()) if s.profile_id is not None
+                  else new_rating() for s in g.seats]
+        seats = [fairness.Seat(s.profile_id, s.level) for s in g.seats]
+        after = fairness.after_game(seats, [s.place for s in g.seats], before, ledger, g.at)
+        ledger.add(PastGame(g.game_id, g.at, tuple(
+            PastSeat(s.profile_id, s.level, b.mu) for s, b in zip(g.seats, before, strict=True))))
+        for s, a in zip(g.seats, after, strict=True):
+            if s.profile_id is not None:
+                current[s.profile_id] = a
+        out.append([((b.mu, b.sigma), (a.mu, a.sigma)) for b, a in zip(before, after,
+                                                                       strict=True)])
+    return out
+
+
+def void(db: Database, game_id: str) -> str:
+    """Take a rated game's rating back (``ludotheek games void``): its people's ratings,
+    and those of everyone who played them afterwards, computed again without it. Returns
+    the status it had (``rated`` or ``pending``: now ``void``; anything else: unchanged)."""
+    return db.ratings.void(game_id, replay)
 
 
 def rate_game(db: Database, game_id: str) -> str | None:
@@ -155,6 +202,9 @@ def describe(rated: RatedGame) -> dict[str, Any]:
             "after": _shown(s.mu_after, s.sigma_after),
             "change": (round(s.mu_after) - round(s.mu_before)
                        if s.mu_after is not None and s.mu_before is not None else None),
+            # nothing counted leaves a rating exactly as it was (any result moves sigma)
+            "counted": ((s.mu_after, s.sigma_after) != (s.mu_before, s.sigma_before)
+                        if s.profile_id is not None and s.mu_after is not None else None),
         } for s in rated.seats],
     }
 

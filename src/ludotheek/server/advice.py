@@ -8,10 +8,14 @@ another player more; Aqua Romana: an aqueduct closed for 0, a move that brings a
 player more). Without: what the page shows while choosing (Haaienzee's setup: what a shark
 could eat on its first turn from every spot).
 
-**DECISION**: these state consequences of the rules of the move in hand, not what to play,
-so they are given in every game (between people too, to every person alike); only the seat
-to move asks, with its token. The work is bounded (a node budget in the game's search), and
-runs off the event loop; one answer per version and move is kept.
+**DECISION** (issue 34): the notes on a move weigh it against the other moves (Haaienzee
+searches the rest of the round for each), which is an engine's opinion: while a rated game
+or a game between people runs they are refused with the hint's 403
+(``server/fairplay.py``). What the page shows while choosing (without ``move``: the
+setup's reach table) is what the rules let every shark reach, the same for everyone, and
+is given in every game. Only the seat to move asks, with its token. The work is bounded (a
+node budget in the game's search), and runs off the event loop; one answer per version and
+move is kept.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from starlette.routing import Route
 from ludotheek.learn import lessons
 from ludotheek.server.answers_learn import Advice
 from ludotheek.server.errors import Forbidden
+from ludotheek.server.fairplay import check_no_engine_help
 from ludotheek.server.http import bearer_token
 from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.moves import ended
@@ -55,6 +60,8 @@ async def advice(request: Request) -> JSONResponse:
     move = decode_query(GameAdvice, request.query_params).move
     if move is not None and not move.isprintable():
         raise GameAdvice.refusals.of_body().error()
+    if move is not None:
+        check_no_engine_help(live)
     key = (live.id, live.version, move)
     found = _KEPT.get(key)
     if found is None:

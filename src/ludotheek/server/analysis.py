@@ -6,9 +6,10 @@ scaled-out site, ``ludotheek.worker``). Every position's measure is stored as it
 comes, per game and engine version, so a second look is instant and a restart
 loses nothing: the analysis goes on where it was.
 
-**No help from outside**: a game in progress in which two or more seats are
-people cannot be analysed, by anyone (403); a finished game can, and so can a
-game against computers only, at any time. While such a game runs, a game with
+**No help from outside**: a game in progress that is rated, or in which two or
+more seats are people, cannot be analysed, by anyone (403, the hint's refusal:
+``server/fairplay.py``); a finished game can, and so can an unrated game against
+computers, at any time. While such a game runs, a game with
 hidden information (its seed is secret) shows nobody the better moves of another
 seat (they would tell what that seat holds).
 """
@@ -25,7 +26,8 @@ from ludotheek.analysis.plan import Plan
 from ludotheek.analysis.review import NoAnalysis, review_for
 from ludotheek.server.analysis_jobs import complete, missing, plan_of
 from ludotheek.server.analysis_queue import FairQueue
-from ludotheek.server.errors import Forbidden, Invalid, TooMany
+from ludotheek.server.errors import Invalid, TooMany
+from ludotheek.server.fairplay import check_no_engine_help, engine_help_refused
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
 from ludotheek.server.service import GameService
@@ -38,18 +40,9 @@ CHUNK = 4
 #: seconds without progress after which a scaled-out site sends the missing jobs again
 STALLED = 60.0
 
-FORBIDDEN = ("no analysis of a game in progress between people: it would be help from "
-             "outside; analyse it once the game is over")
-
-
-def people(live: LiveGame) -> int:
-    return sum(1 for s in live.seats if s["type"] == "person")
-
-
 def check_allowed(live: LiveGame) -> None:
-    """:class:`Forbidden` for a game in progress between people."""
-    if not live.over and people(live) >= 2:
-        raise Forbidden(FORBIDDEN, code="analysis.between_people")
+    """:class:`Forbidden` for a rated game in progress or one between people."""
+    check_no_engine_help(live)
 
 
 def visible(result: dict[str, Any], live: LiveGame, seat: int | None) -> dict[str, Any]:
@@ -150,8 +143,8 @@ class Analyses:
 
     async def for_record(self, live: LiveGame) -> dict[str, Any] | None:
         """The finished analysis of the whole game as it is, for its text record (none
-        while a game with hidden information runs, or one between people)."""
-        if not live.over and (people(live) >= 2 or live.game.secret_seed):
+        while a game with hidden information runs, a rated one or one between people)."""
+        if engine_help_refused(live) is not None or (not live.over and live.game.secret_seed):
             return None
         try:
             engine = review_for(live.game.name).engine()

@@ -136,6 +136,9 @@ class View(Answer):
     leave: Annotated[Literal["resign", "computer"] | None, _about(
         "what POST /api/games/{id}/leave does: resign (two seats) or hand the seat to a "
         "computer player")]
+    engine_help: Annotated[bool, _about(
+        "whether an engine's help (analysis, try again from here, advice before a move) "
+        "may be asked now: not while a rated game or a game between people runs")]
 
 
 class ViewAt(View):

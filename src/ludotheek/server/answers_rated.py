@@ -102,13 +102,17 @@ class RatedSeatShown(Answer, kw_only=True):
     before: Shown | None
     after: Shown | None
     change: int | None
+    counted: Annotated[bool | None, _about(
+        "once rated, a profile's seat: whether any result of it counted (false: its opponents "
+        "were people and it, or they, not yet established by the computer levels: "
+        "docs/ratings.md, Farming); none for other seats and before it is rated")] = None
     now: Annotated[Now | None, _about("while pending: its rating now (none: a profile's "
                                       "first game)")] | UnsetType = UNSET
 
 
-Status = Literal["pending", "rated", "unrated"]
+Status = Literal["pending", "rated", "unrated", "void"]
 Reason = Annotated[str | None, _about("result, left, abandoned; or why it is unrated: "
-                                      "no_start, undo")]
+                                      "no_start, undo; void: its rating was taken back")]
 
 
 class RatedGameShown(Answer, kw_only=True):

@@ -16,6 +16,7 @@ from ludotheek.server import ending, profiles, queries
 from ludotheek.server.answers import Created, ScoreEntry, Scores, seat_tokens
 from ludotheek.server.answers_site import GameMeta, Health, Meta
 from ludotheek.server.bodies import MoveBody, VersionBody
+from ludotheek.server.checks import check_seed
 from ludotheek.server.errors import NotFound
 from ludotheek.server.http import bearer_token, client_address, read_json
 from ludotheek.server.jsonio import JSON as JSONResponse
@@ -52,6 +53,7 @@ async def create_game(request: Request) -> JSONResponse:
     service = _service(request)
     body = await read_json(request, service.settings.max_body)
     rated = await profiles.before_create(request, body)  # "rated" and the seats' profiles
+    check_seed(body, rated is not None)  # a seed of one's own only for practice
     live, tokens, invites = await service.create(body, client_address(request))
     await profiles.after_create(request, live, rated)
     return JSONResponse(Created(id=live.id, seats=seat_tokens(live.id, tokens, invites),

@@ -157,7 +157,9 @@ class CreateGame(Shape, kw_only=True):
     options: Annotated[dict[str, Any], msgspec.Meta(
         description="the game's options (GET /api/meta)")] = {}
     seed: Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED, description=(
-        "the seed of its chance (none: a random one)"))] | None = None
+        "the seed of its chance and of its computers' choices (none: the server draws "
+        "one, secret until the game ends); only for an unrated game with at most one "
+        "person seat"))] | None = None
     seats: list[SeatIn]
     rated: Annotated[bool, msgspec.Meta(
         description="a rated game (docs/ratings.md): at least one seat with a profile, "

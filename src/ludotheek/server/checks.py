@@ -13,7 +13,7 @@ from ludotheek.ai import players
 from ludotheek.core.errors import BadOption, UnknownGame, quoted
 from ludotheek.core.game import Game
 from ludotheek.games import get
-from ludotheek.server.bodies import CreateGame, SeatIn
+from ludotheek.server.bodies import MAX_SEED, CreateGame, SeatIn
 from ludotheek.server.errors import Invalid
 from ludotheek.server.shapes import convert_field, decode
 
@@ -54,7 +54,7 @@ def check_create(body: Any) -> NewGame:
         return _seats(found["game"], values["options"], raw)
 
     new = decode(CreateGame, body, hooks={"game": game, "options": options, "seats": seats})
-    seed = secrets.randbelow(2**31) if new.seed is None else new.seed
+    seed = draw_seed() if new.seed is None else new.seed
     entries = [{"type": s.type, "level": s.level if s.type == "computer" else None,
                 "name": (s.name or "").strip() or None} for s in new.seats]
     the_game: Game = found["game"]
@@ -66,6 +66,36 @@ def check_create(body: Any) -> NewGame:
         entry["name"] = seat_name
     invited = frozenset(i for i, s in enumerate(new.seats) if s.invite)
     return NewGame(the_game, checked, entries, seed, invited)
+
+
+def draw_seed() -> int:
+    """The server's seed for a new game (secret until the game ends)."""
+    return secrets.randbelow(2**31)
+
+
+CHOSEN_SEED = ("a rated game, or a game with more than one person, gets its seed from the "
+               "server: leave 'seed' out (a seed of your own is for an unrated game with "
+               "one person, against the computer or alone)")
+
+
+def person_seats(seats: Any) -> int:
+    """How many of a request's ``seats`` are a person's (as sent: not checked yet)."""
+    if not isinstance(seats, list):
+        return 0
+    return sum(1 for s in seats if isinstance(s, dict) and s.get("type") == "person")
+
+
+def check_seed(body: Any, rated: bool) -> None:
+    """A seed from the client only for an unrated game with at most one person seat
+    (practice, replaying a deal): its chance and its computers' choices come from the
+    seed, so in a rated game or against another person a chosen seed would be a deal
+    and replies known in advance. Refused with 400 ``create.seed_chosen``; the server
+    draws the seed and keeps it secret until the game ends (issue 34)."""
+    seed = body.get("seed") if isinstance(body, dict) else None
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        return  # none, or not a seed at all: check_create says what is wrong with it
+    if rated or person_seats(body.get("seats")) > 1:
+        raise Invalid(CHOSEN_SEED, code="create.seed_chosen")
 
 
 def _seats(game: Game, options: dict[str, Any], seats: Any) -> list[SeatIn]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludotheek.learn import lessons
 from ludotheek.server.errors import Forbidden
+from ludotheek.server.fairplay import PEOPLE, RATED
 from ludotheek.server.moves import ended
 from ludotheek.server.seats import seated
 from ludotheek.server.turns import seed_for
@@ -31,12 +32,10 @@ async def hint(service: GameService, gid: str, token: str | None) -> dict[str, A
     a ranking and why."""
     live = await service.load(gid)
     seat = seated(live, token, "a hint")
-    if live.rated:
-        raise Forbidden("a rated game has no hints: they would be help from outside",
-                        code="ratings.no_hints")
+    if live.rated:  # over or not: a rated game has no hints (server/fairplay.py)
+        raise Forbidden(RATED, code="ratings.no_hints")
     if not live.alone_against_computers(seat):
-        raise Forbidden("hints are given only in games against the computer; another "
-                        "seat of this game is played by a person", code="hint.people")
+        raise Forbidden(PEOPLE, code="hint.people")
     state = live.state
     if live.over:
         raise ended(live)

@@ -8,9 +8,10 @@ from ludotheek.server.answers_analysis import AnalysisStatus, TriedAgain
 from ludotheek.server.bodies import TryAgain
 from ludotheek.server.openapi_parts import GAME_ID, SEAT_OR_NONE, answer, body, errors, json
 
-RULE = ("Refused with 403 for a game in progress in which two or more seats are people "
-        "(it would be help from outside), for anyone; a finished game, or one against "
-        "computers only, may be analysed at any time.")
+RULE = ("Refused with the hint's 403 for a game in progress in which two or more seats are "
+        "people (hint.people) or that is rated (ratings.no_hints): it would be help from "
+        "outside, for anyone; a finished game, or an unrated one against computers, may be "
+        "analysed at any time.")
 
 
 def paths() -> dict[str, Any]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hmac
-import secrets
 from collections import OrderedDict
 from typing import Any
 
@@ -13,6 +12,7 @@ from ludotheek.core.errors import BadRecord
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, kind_of, load, result_of, text_of, to_text, undo_target
 from ludotheek.server import ending
+from ludotheek.server.checks import draw_seed
 from ludotheek.server.errors import Forbidden, Invalid
 from ludotheek.server.http import check_text
 from ludotheek.server.livegame import LiveGame
@@ -34,7 +34,13 @@ class Records:
         self.cache_games = cache_games
 
     def _hide_seed(self, live: LiveGame) -> bool:
-        return live.game.secret_seed and not live.over
+        """Whether the record leaves the seed out: while the game runs, if the seed gives
+        something away (the tiles to come; a computer's choices, which come from it; a
+        rated game's, which the server drew)."""
+        if live.over:
+            return False
+        return live.game.secret_seed or live.rated or any(
+            s["type"] == "computer" for s in live.seats)
 
     def record(self, live: LiveGame) -> Record:
         seats = tuple(public_seats(live.seats))
@@ -134,6 +140,12 @@ class Records:
         if not -(2**63) <= rec.seed < 2**63:
             raise Invalid("the record's seed must fit in 64 bits", code="record.seed_range")
         seats = _seats_of(rec, final.num_players, set(players.levels(rec.game)))
+        if not final.is_over and _seed_steers(final, seats):
+            # its seed is the client's: a game between people would be a known deal
+            raise Invalid("an unfinished game with more than one person cannot be imported "
+                          "when its seed decides what is to come (hidden tiles, a computer's "
+                          "choices): the seed would be the importer's (import it finished, "
+                          "or with one person and computers)", code="record.people_unfinished")
         over = final.is_over
         for seat in sorted(invited):
             if seat >= len(seats) or seats[seat]["type"] != "person":
@@ -199,7 +211,7 @@ class Records:
         body = {"game": live.game.name, "options": live.options,
                 "seats": [{k: v for k, v in live.seats[old].items() if v is not None}
                           for old in order],
-                "seed": secrets.randbelow(2**31)}
+                "seed": draw_seed()}  # the server's, secret until the rematch ends
         new, _, _ = await self.service.create(body, None, parent=live.id, make_tokens=False)
         held = await blocking(self.service.db.games.seat_profiles, live.id)
         hashes, invites, profiles = {}, {}, {}
@@ -263,6 +275,16 @@ def _read_record(body: Any) -> tuple[Record, State]:
         raise Invalid("the record is nested too deeply", code="record.too_deep") from exc
     except ValueError as exc:  # a number of thousands of digits in its JSON
         raise Invalid(f"the record cannot be read: {exc}", code="record.unreadable") from exc
+
+
+def _seed_steers(final: State, seats: list[dict[str, Any]]) -> bool:
+    """Whether an unfinished game between people, imported with the importer's seed, would
+    be a known deal: two or more people, and a seed that decides what is still to come (the
+    game's hidden draws, or a computer seat's choices). A game without either (Wari or
+    Aqua Romana between people) goes on exactly as it would with any seed."""
+    people = sum(s["type"] == "person" for s in seats)
+    computers = any(s["type"] == "computer" for s in seats)
+    return people > 1 and (final.game.secret_seed or computers)
 
 
 def _seats_of(rec: Record, n: int, levels: set[str]) -> list[dict[str, Any]]:

@@ -5,7 +5,8 @@ line of play that led to the chosen position (moves taken back by an undo are le
 out), so it replays exactly to that position, chance included; from there one seat
 is the person asking (by default the seat to move) and every other seat is a
 computer (at the level it had, or *strong* where a person sat). Not from a game in
-progress between people, nor from one with hidden information that is still running
+progress that is rated or between people (its hint would be help from outside:
+``server/fairplay.py``), nor from one with hidden information that is still running
 (the same seed would show its tiles to come).
 """
 
@@ -17,10 +18,10 @@ from msgspec import UNSET
 
 from ludotheek.ai import players
 from ludotheek.core.record import Record, effective_line
-from ludotheek.server.analysis import check_allowed
 from ludotheek.server.bodies import WHOLE, TryAgain
 from ludotheek.server.ending import check_room
 from ludotheek.server.errors import Forbidden, Invalid
+from ludotheek.server.fairplay import check_no_engine_help
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
 from ludotheek.server.service import GameService
@@ -44,7 +45,7 @@ async def try_again(service: GameService, live: LiveGame, body: Any,
                     client: str | None) -> dict[str, Any]:
     """Create the new game from position ``body["at"]`` of ``live``; its id and the
     person's seat, token and link."""
-    check_allowed(live)
+    check_no_engine_help(live)  # not from a rated game in progress, nor one between people
     if not live.over and live.game.secret_seed:
         raise Forbidden("not while the game runs: a new game with its seed would show what "
                         "is still hidden in this one (the tiles to come)",

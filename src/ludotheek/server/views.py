@@ -12,6 +12,7 @@ from ludotheek.core.record import kind_of, text_of
 from ludotheek.games import get, names
 from ludotheek.server import ending
 from ludotheek.server.catalogs import LANGUAGES
+from ludotheek.server.fairplay import engine_help_refused
 from ludotheek.server.livegame import LiveGame
 from ludotheek.store.games import GameRow
 
@@ -59,6 +60,7 @@ def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
         "can_undo": live.undo_target(seat) is not None,
         "abortable": ending.abortable(live),
         "leave": ending.leave_kind(live),
+        "engine_help": engine_help_refused(live) is None,
     }
 
 

@@ -13,11 +13,11 @@ rated and changes nothing, and a failure leaves it pending for the next try.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, func, insert, select, update
+from sqlalchemy import Connection, Engine, and_, delete, func, insert, select, update
 
 from ludotheek.core.record import Entry
 from ludotheek.store.games import ENDED, column_entry
@@ -43,7 +43,7 @@ class SeatRating:
 class RatedGame:
     game_id: str
     game: str
-    status: str  # pending | rated | unrated
+    status: str  # pending | rated | unrated | void (its rating taken back: ludotheek games void)
     reason: str | None
     created: float
     rated_at: float | None
@@ -75,10 +75,56 @@ class HistoryPoint:
     sigma: float
 
 
+@dataclass(frozen=True)
+class PastSeat:
+    """A seat of a rated game as the fairness rules read it (``ludotheek.rated.fairness``):
+    its profile or level, and the rating it had before the game."""
+
+    profile_id: str | None
+    level: str | None
+    mu_before: float
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """A rated game (status ``rated``) and when it was rated."""
+
+    game_id: str
+    at: float
+    seats: tuple[PastSeat, ...]
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    """A seat of a rated game as it was rated: its place and ratings before and after."""
+
+    seat: int
+    profile_id: str | None
+    level: str | None
+    place: int
+    mu_before: float
+    sigma_before: float
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    game_id: str
+    at: float
+    seats: tuple[StoredSeat, ...]
+
+
+#: the rated games of some profiles (all of each one's, of one game), read in settle's
+#: transaction
+Lookup = Callable[[Iterable[str]], list[PastGame]]
+Change = tuple[tuple[float, float], tuple[float, float]]
 #: settle's callback: the seats with their current ratings (a profile's: None before its
-#: first rated game of this game) -> each seat's (rating before, rating after) as (mu, sigma)
-Compute = Callable[[Sequence[SeatRating], dict[str, CurrentRating]],
-                   list[tuple[tuple[float, float], tuple[float, float]]]]
+#: first rated game of this game), a lookup of earlier rated games and the time the game is
+#: rated -> each seat's (rating before, rating after) as (mu, sigma)
+Compute = Callable[[Sequence[SeatRating], dict[str, CurrentRating], Lookup, float],
+                   list[Change]]
+#: recompute's callback: every rated game of a game, oldest first -> each seat's (rating
+#: before, rating after), by game
+Replay = Callable[[Sequence[StoredGame]], list[list[Change]]]
 
 
 class RatingStore:
@@ -180,7 +226,7 @@ class RatingStore:
                 raise ValueError(f"game {game_id} has {len(seats)} rated seats, "
                                  f"not {len(places)}")
             current = self._lock_ratings(conn, game, [s.profile_id for s in seats])
-            changes = compute(seats, current)
+            changes = compute(seats, current, lambda ids: _past(conn, game, ids, game_id), now)
             for s, place, ((mu0, sg0), (mu1, sg1)) in zip(seats, places, changes, strict=True):
                 had = current.get(s.profile_id) if s.profile_id is not None else None
                 conn.execute(update(rated_seats).where(
@@ -199,6 +245,57 @@ class RatingStore:
                                                         mu=mu1, sigma=sg1, games=1,
                                                         updated=now))
         return True
+
+    def void(self, game_id: str, replay: Replay) -> str:
+        """Void a rated game's rating: it becomes ``void`` (a pending one is never rated)
+        and every rated game of its game is rated again in order without it (``replay``),
+        the ratings of its people, and of everyone whose games followed theirs, computed
+        anew; all in one transaction. Returns the status the game had."""
+        with self.engine.begin() as conn:
+            found = conn.execute(select(rated_games.c.game, rated_games.c.status).where(
+                rated_games.c.game_id == game_id).with_for_update()).first()
+            if found is None or found.status not in ("rated", "pending"):
+                return "none" if found is None else str(found.status)
+            conn.execute(update(rated_games).where(rated_games.c.game_id == game_id).values(
+                status="void", reason="void"))
+            if found.status == "rated":
+                self._recompute(conn, str(found.game), replay)
+            return str(found.status)
+
+    def _recompute(self, conn: Connection, game: str, replay: Replay) -> None:
+        """Rate every rated game of ``game`` again, oldest first, and store the results:
+        each seat's ratings and number, each profile's current rating."""
+        self._lock_ratings(conn, game, list(conn.execute(select(ratings.c.profile_id).where(
+            ratings.c.game == game)).scalars()))
+        rows = conn.execute(
+            select(rated_seats, rated_games.c.rated_at)
+            .join(rated_games, rated_games.c.game_id == rated_seats.c.game_id)
+            .where(rated_games.c.game == game, rated_games.c.status == "rated")
+            .order_by(rated_games.c.rated_at, rated_games.c.game_id, rated_seats.c.seat)).all()
+        stored: list[StoredGame] = []
+        for r in rows:
+            seat = StoredSeat(r.seat, r.profile_id, r.level, r.place, r.mu_before,
+                              r.sigma_before)
+            if stored and stored[-1].game_id == r.game_id:
+                stored[-1] = StoredGame(r.game_id, r.rated_at, (*stored[-1].seats, seat))
+            else:
+                stored.append(StoredGame(r.game_id, float(r.rated_at), (seat,)))
+        changes = replay(stored)
+        latest: dict[str, tuple[float, float, int, float]] = {}
+        for g, change in zip(stored, changes, strict=True):
+            for s, ((mu0, sg0), (mu1, sg1)) in zip(g.seats, change, strict=True):
+                number = None
+                if s.profile_id is not None:
+                    number = latest[s.profile_id][2] + 1 if s.profile_id in latest else 1
+                    latest[s.profile_id] = (mu1, sg1, number, g.at)
+                conn.execute(update(rated_seats).where(
+                    rated_seats.c.game_id == g.game_id, rated_seats.c.seat == s.seat).values(
+                    mu_before=mu0, sigma_before=sg0, mu_after=mu1, sigma_after=sg1,
+                    number=number))
+        conn.execute(delete(ratings).where(ratings.c.game == game))
+        for pid, (mu, sigma, count, at) in latest.items():
+            conn.execute(insert(ratings).values(profile_id=pid, game=game, mu=mu, sigma=sigma,
+                                                games=count, updated=at))
 
     @staticmethod
     def _lock_ratings(conn: Connection, game: str, ids: Sequence[str | None]
@@ -277,6 +374,31 @@ class RatingStore:
             if got is not None:
                 out.append(got)
         return out
+
+
+def _past(conn: Connection, game: str, ids: Iterable[str], rating: str) -> list[PastGame]:
+    """Every rated game of ``game`` in which one of the profiles ``ids`` sat, oldest first,
+    with all its seats (but ``rating``, the game being rated)."""
+    wanted = sorted(set(ids))
+    if not wanted:
+        return []
+    mine = (select(rated_seats.c.game_id).where(rated_seats.c.profile_id.in_(wanted))
+            .scalar_subquery())
+    rows = conn.execute(
+        select(rated_seats.c.game_id, rated_seats.c.profile_id, rated_seats.c.level,
+               rated_seats.c.mu_before, rated_games.c.rated_at)
+        .join(rated_games, rated_games.c.game_id == rated_seats.c.game_id)
+        .where(rated_games.c.game == game, rated_games.c.status == "rated",
+               rated_seats.c.game_id.in_(mine), rated_seats.c.game_id != rating)
+        .order_by(rated_games.c.rated_at, rated_games.c.game_id, rated_seats.c.seat)).all()
+    out: list[PastGame] = []
+    for r in rows:
+        seat = PastSeat(r.profile_id, r.level, float(r.mu_before))
+        if out and out[-1].game_id == r.game_id:
+            out[-1] = PastGame(r.game_id, out[-1].at, (*out[-1].seats, seat))
+        else:
+            out.append(PastGame(r.game_id, float(r.rated_at), (seat,)))
+    return out
 
 
 def _seat(r: Any) -> SeatRating:

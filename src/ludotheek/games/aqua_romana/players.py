@@ -6,7 +6,7 @@ good; ``strong`` searches (see :mod:`.search`). Both offer ``analyse`` for hints
 
 from __future__ import annotations
 
-from ludotheek.ai.base import Analysis, seeded
+from ludotheek.ai.base import Analysis, near_best, seeded
 from ludotheek.ai.players import Level, PlayerInfo, RatingPlan, level
 from ludotheek.core.game import State
 from ludotheek.games.aqua_romana.evaluate import bonus_score, holding, placement_score
@@ -76,7 +76,7 @@ class GreedyPlayer:
         moves = s.legal()
         ranking = [(mv, greedy_value(s, mv, seat)) for mv in moves]
         best = max(v for _, v in ranking)
-        top = [mv for mv, v in ranking if v == best]
+        top = near_best(ranking)
         choice = top[self.rng.randbelow(len(top))]
         ranking.sort(key=lambda mv_v: -mv_v[1])
         table = s.table

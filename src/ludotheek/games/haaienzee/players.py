@@ -18,7 +18,7 @@ Their ratings: docs/strength.md."""
 
 from __future__ import annotations
 
-from ludotheek.ai.base import Analysis, seeded
+from ludotheek.ai.base import Analysis, near_best, seeded
 from ludotheek.ai.players import Level, PlayerInfo, RatingPlan, level
 from ludotheek.core.game import State
 from ludotheek.games.haaienzee.board import DIRECTIONS
@@ -54,7 +54,7 @@ class HaaienzeeGreedy:
                 ranking.append((names[act, turn, dest], eaten + self.care * (v - eaten)))
             reason = "the most fish now, then the best spot for the next turn"
         best = max(v for _, v in ranking)
-        move = self.rng.choice([m for m, v in ranking if v == best])
+        move = self.rng.choice(near_best(ranking))
         ranking.sort(key=lambda mv: -mv[1])
         return Analysis(move, best, ranking, reason)
 

@@ -21,8 +21,9 @@ turns per second. On it:
 from __future__ import annotations
 
 import math
+from typing import TypeVar
 
-from ludotheek.ai.base import Analysis, Deadline
+from ludotheek.ai.base import Analysis, Deadline, near_best, seeded, tie_margin
 from ludotheek.core.game import State
 from ludotheek.games.haaienzee import engine as E
 from ludotheek.games.haaienzee.board import DIRECTIONS, Board
@@ -36,6 +37,7 @@ NEAR_WEIGHT = 0.1
 
 #: a turn inside the search: (fish it eats, prey action, turn, end hex)
 SimMove = tuple[int, int, int, int]
+_M = TypeVar("_M")
 #: what ``Sim.unmake`` needs: shark, its hex, facing, prey, taken, the mover's health, step,
 #: round, start player, over, winner, hexes eaten, their colour, hexes grown per colour
 Undo = tuple[int, int, int, int, int, int, int, int, int, bool, int, list[int], int,
@@ -355,6 +357,12 @@ class StrongPlayer:
     ``w_line``: weight of reachable prey where a playout stops before the end;
     ``setup_candidates``: starting spots tried by playouts in the setup (the best
     by the greedy value). ``seconds`` is a safety limit per move (default 1 s).
+
+    Between moves of equal value (a quarter of its decisions have two or more) it chooses
+    with its seeded generator, so that in a server's game the game's secret seed decides
+    and the same line of play does not meet the same replies (issue 34); the values are
+    exact for every move that ties with the best (the search's window is opened just below
+    it), so no worse move is ever taken for a tie.
     """
 
     name = "strong"
@@ -370,6 +378,7 @@ class StrongPlayer:
         self.deadline = Deadline(None)
         self.playouts = 0
         self.abortable = False
+        self.rng = seeded(seed)
 
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self.analyse(state, seconds).move
@@ -400,10 +409,18 @@ class StrongPlayer:
                 break
             reached = depth
             root = [m for _, m in scored]
-        value, best = scored[0]
+        value, best = self._tie_break(scored)
         ranking = [(names[m[1:]], v) for v, m in scored]
         return Analysis(names[best[1:]], value, ranking, self._reason(value, reached),
                         {"depth": reached, "playouts": self.playouts})
+
+    def _tie_break(self, scored: list[tuple[float, _M]]) -> tuple[float, _M]:
+        """One of the moves of ``scored`` (best first) that tie with the best, chosen with
+        the seeded generator; it is put first in ``scored``."""
+        top = near_best([(i, v) for i, (v, _) in enumerate(scored)])
+        pick = top[self.rng.randbelow(len(top))] if len(top) > 1 else 0
+        scored.insert(0, scored.pop(pick))
+        return scored[0]
 
     def _reason(self, value: float, depth: int) -> str:
         if value > WIN / 2:
@@ -427,8 +444,8 @@ class StrongPlayer:
         best = -math.inf
         for m in moves:
             undo = sim.make(m)
-            try:
-                v = self._ab(sim, depth - 1, best, math.inf, me)
+            try:  # a window just below the best: a move that ties with it gets its value
+                v = self._ab(sim, depth - 1, best - tie_margin(best), math.inf, me)
             finally:
                 sim.unmake(undo)
             out.append((v, m))
@@ -484,7 +501,7 @@ class StrongPlayer:
         def text(p: tuple[int, int, int]) -> str:
             return f"{b.names[p[0]]} {DIRECTIONS[p[1]]} {E.COLOUR_NAMES[p[2]]}"
 
-        value, best = scored[0]
+        value, best = self._tie_break(scored)
         return Analysis(text(best), value, [(text(p), v) for v, p in scored],
                         self._reason(value, 1), {"playouts": self.playouts})
 

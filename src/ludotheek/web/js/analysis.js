@@ -16,10 +16,15 @@ let GW = 640;  // the graph is drawn at its width on screen (redrawn when that c
 const GH = 200;
 const PAD = { left: 56, right: 12, top: 12, bottom: 26 };
 
-// Whether this game may be analysed now: ended (by its rules, aborted or abandoned), or at
-// most one person playing.
+// Whether this game may be analysed now: the server's word (view.engine_help): not while a
+// rated game or a game between people runs (the hint's rule, server/fairplay.py).
 export function allowed(view) {
-  return view.over || (view.status && view.status !== "active") || view.seats.filter((s) => s.type === "person").length < 2;
+  return view.engine_help !== false;
+}
+
+// Why not: a game between people, else a rated game.
+function forbidden(view) {
+  return t(view.seats.filter((s) => s.type === "person").length >= 2 ? "analysis.forbidden" : "analysis.forbidden_rated");
 }
 
 let meta = null;
@@ -81,7 +86,7 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
   declared(game).then((yes) => { if (!yes) box.hidden = true; });
   if (!allowed(view)) {
     button.disabled = true;
-    note.textContent = t("analysis.forbidden");
+    note.textContent = forbidden(view);
     return { show() {}, decorate() {}, refresh() {} };
   }
 
@@ -114,7 +119,7 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
       showStatus(answer);
       if (answer.status === "running") polling = setTimeout(poll, 500);
     } catch (err) {
-      note.textContent = err.status === 403 ? t("analysis.forbidden") : errorText(err);
+      note.textContent = err.status === 403 ? forbidden(view) : errorText(err);
     }
   }
 
@@ -127,7 +132,7 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
       if (answer.status === "running") polling = setTimeout(poll, 300);
     } catch (err) {
       button.disabled = false;
-      note.textContent = err.status === 403 ? t("analysis.forbidden") : errorText(err);
+      note.textContent = err.status === 403 ? forbidden(view) : errorText(err);
     }
   }
   button.addEventListener("click", start);

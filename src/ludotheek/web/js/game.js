@@ -136,7 +136,8 @@ function hintable(view) {
 
 function hintButton(view) {
   const box = document.getElementById("hint-box");
-  box.hidden = statusOf(view) !== "active" || aloneSeat(view) === null || Boolean(rated && rated.isRated());
+  box.hidden = statusOf(view) !== "active" || aloneSeat(view) === null || view.engine_help === false
+    || Boolean(rated && rated.isRated());
   document.getElementById("hint").disabled = asking || !hintable(view);
   if (hintFor !== null && hintFor !== view.version) {
     document.getElementById("hint-text").textContent = "";
@@ -176,7 +177,8 @@ function recordLinks(view) {
     el("a", { href: `/api/games/${gameId}/record.txt?download=1&lang=${language()}`, text: t("replay.export_text") }),
   ];
   box.replaceChildren(...links);
-  if (analysable(view)) {
+  if (!analysable(view)) box.dataset.analysis = "not-now";  // a rated game or one between people, running
+  else {
     declared(view.game).then((yes) => {
       box.dataset.analysis = yes ? "yes" : "no";
       if (yes && !document.getElementById("analyse-link")) box.append(el("a", { href: `/replay/${gameId}?analyse=1`, id: "analyse-link", text: t("analysis.analyse") }));

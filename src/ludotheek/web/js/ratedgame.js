@@ -33,6 +33,7 @@ export function mountRatedGame({ gameId, t, held, box, invited = () => null, tak
   function ratingText(seat) {
     // a computer level's rating is fixed: shown as it is, before and after
     if (seat.level && (seat.now || seat.before)) return el("span", { text: String((seat.now || seat.before).rating) });
+    if (seat.counted === false) return el("span", { class: "muted not-counted", text: t("ratings.not_counted", { before: seat.before.rating }) });
     if (seat.after && seat.before) {
       const c = seat.change;
       return el("span", { class: `change ${c > 0 ? "up" : c < 0 ? "down" : ""}`,
