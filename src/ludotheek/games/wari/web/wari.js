@@ -85,7 +85,7 @@ export function create(ctx) {
   const moves = el("ol", { class: "movelist", id: "moves", "aria-label": t("wari.moves") });
   let lastNames = [];
   // every move in words, read out by screen readers (aria-live)
-  const log = new MoveLog({ gameId: ctx.gameId, replay: ctx.replay, report: ctx.report, id: "wari-log",
+  const log = new MoveLog({ gameId: ctx.gameId, replay: ctx.replay, history: ctx.history, report: ctx.report, id: "wari-log",
     className: "log wari-log", label: t("wari.log"), sentences: moveSentences(t, () => lastNames) });
   const movesTitle = el("h2", { text: t("wari.moves") });
   const logTitle = el("h2", { text: t("wari.log") });
