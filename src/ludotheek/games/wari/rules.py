@@ -156,6 +156,7 @@ class WariState(SeededState):
         "_end",
         "_hist",
         "_last",
+        "_left",
         "_legal",
         "_options",
         "_seed",
@@ -176,6 +177,9 @@ class WariState(SeededState):
     _captured: int
     _end: str | None
     _legal: list[int] | None
+    #: the cups when the game ended, whose seeds went to their owners (None: not known, a
+    #: state read from JSON, or the game not ended by the board); not part of the JSON
+    _left: tuple[int, ...] | None
 
     # --- the contract ----------------------------------------------
     @property
@@ -255,6 +259,7 @@ class WariState(SeededState):
         new._last = cup
         new._captured = captured
         new._end = None
+        new._left = None
         new._legal = legal_cups(board, nxt, abapa)
         if self._options["repetition"]:
             key = (*board, nxt)
@@ -287,6 +292,7 @@ class WariState(SeededState):
         """End the game here: each side's seeds go to that side's owner."""
         b = self.board
         self.stores = (self.stores[0] + sum(b[0:6]), self.stores[1] + sum(b[6:12]))
+        self._left = b
         self.board = (0,) * 12
         self.to_move = None
         self._end = reason
@@ -424,9 +430,20 @@ class WariState(SeededState):
         }
 
     def view(self, seat: int | None) -> JSON:
+        """The state without its seed and history; at an end by the board, the event of the
+        seeds left going to their owners (the cups as they were: the page shows them go).
+
+        >>> end = GAME.position([0] * 5 + [1] + [0] * 6, to_move=0).play("6")
+        >>> end.view(None)["events"]
+        [{'type': 'home', 'board': [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0], 'seeds': [0, 1]}]
+        """
         data = self.to_json()
         del data["seed"], data["history"]
         data["legal"] = self.legal_moves()
+        if self._left is not None and any(self._left):
+            b = self._left
+            data["events"] = [{"type": "home", "board": list(b),
+                               "seeds": [sum(b[0:6]), sum(b[6:12])]}]
         return data
 
     def render(self, seat: int | None = None, lang: str = "en") -> str:
@@ -519,6 +536,7 @@ class WariGame(Game[WariState]):
         s._last = None
         s._captured = 0
         s._end = None
+        s._left = None
         s._legal = None
         s._hist = {(*board, mover): 1} if options["repetition"] else {}
         return s
@@ -581,6 +599,7 @@ class WariGame(Game[WariState]):
             s._last = None if d["last"] is None else _PARSE[d["last"]]
             s._captured = int(d["captured"])
             s._end = d["end"]
+            s._left = None
             s._legal = None if s.to_move is not None else []
             s._hist = {tuple(int(x) for x in h[:13]): int(h[13]) for h in d["history"]}
         except (KeyError, TypeError, ValueError, IndexError) as exc:

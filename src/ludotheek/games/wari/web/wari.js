@@ -168,7 +168,8 @@ export function create(ctx) {
       const [x, y] = cupXY(i);
       const number = String(i + 1);
       const isLegal = legal.has(number) && !marks.busy && !ui.busy;
-      const classes = [isLegal ? "legal" : "", marks.last === i ? "last" : "", marks.sowing === i ? "sowing" : "", (marks.captured || []).includes(i) ? "captured" : ""].join(" ");
+      const classes = [isLegal ? "legal" : "", marks.last === i ? "last" : "", marks.sowing === i ? "sowing" : "",
+        (marks.captured || []).includes(i) ? "captured" : "", (marks.home || []).includes(i) ? "home" : ""].join(" ");
       const g = svg("g", { class: classes, id: `cup-${number}`, "data-cup": number, "data-seeds": String(cups[i]),
         tabindex: isLegal ? 0 : null, role: isLegal ? "button" : null,
         "aria-label": t("wari.cup_label", { n: number, seeds: cups[i] }) },
@@ -201,12 +202,23 @@ export function create(ctx) {
       draw(view, steps[k], stores, { busy: true, last: cup, sowing: k === 0 ? cup : null });
       await sleep(delay);
     }
-    if (st.captured) {
-      const final = steps[steps.length - 1];
-      const gone = [];
-      for (let i = 0; i < 12; i++) if (final[i] > 0 && st.board[i] === 0 && !view.over) gone.push(i);
+    // at an end by the board, the cups as they were (home.board) before their seeds went home
+    const home = homeEvent(view);
+    const after = home ? home.board : st.board;
+    const final = steps[steps.length - 1];
+    const gone = [];
+    for (let i = 0; i < 12; i++) if (final[i] > 0 && after[i] === 0) gone.push(i);
+    if (st.captured && gone.length) {
       draw(view, final, stores, { busy: true, last: cup, captured: gone });
       await sleep(450);
+    }
+    if (home) {
+      // the seeds left on the board, lit on their cups, then in their owners' stores
+      const taken = [st.stores[0] - home.seeds[0], st.stores[1] - home.seeds[1]];
+      const cups = [];
+      for (let i = 0; i < 12; i++) if (home.board[i] > 0) cups.push(i);
+      draw(view, home.board, taken, { busy: true, home: cups });
+      await sleep(900);
     }
   }
 
@@ -229,12 +241,21 @@ export function create(ctx) {
     undoBtn.hidden = ctx.replay || !view.can_undo;
     moveList(view);
     const step = prev && prev.id === view.id && view.version === prev.version + 1 && st.last && !view.state.end?.startsWith("resign") && !ctx.replay;
+    const shown = step && motion.checked && prev.state.board;
+    // the result waits, hidden, until the board shows the end too (the stores agree with it)
+    holdBanner(Boolean(shown && view.over));
     animating = animating.then(async () => {
-      if (step && motion.checked && prev.state.board) await animate(prev, view);
+      if (shown) await animate(prev, view);
       if (lastView === view) {
         draw(view, st.board, st.stores, { last: st.last ? Number(st.last) - 1 : null });
+        holdBanner(false);
       }
     });
+  }
+
+  function holdBanner(on) {
+    const banner = document.getElementById("banner");
+    if (banner && !ctx.replay) banner.hidden = on;
   }
 
   resignBtn.addEventListener("click", () => {
@@ -281,6 +302,11 @@ export function create(ctx) {
       return `${t("wari.wins", { name: names[w], a: Math.max(s, n), b: Math.min(s, n) })} ${why}`;
     },
   };
+}
+
+// The event of the seeds left on the board going to their owners at the end (or null).
+function homeEvent(view) {
+  return (view.state.events || []).find((e) => e.type === "home") || null;
 }
 
 // "Settings" as in the applet: seeds per cup, who starts, the opponent, the rules (the applet's
