@@ -26,11 +26,17 @@ class Watch:
         self.problems: list[str] = []
         page.on("requestfailed", lambda r: self.problems.append(
             f"failed: {r.method} {r.url} ({r.failure})"))
-        page.on("response", lambda r: r.status >= 400 and self.problems.append(
-            f"{r.status}: {r.request.method} {r.url}"))
+        page.on("response", self.answered)
         page.on("pageerror", lambda err: self.problems.append(f"page error: {err}"))
-        page.on("console", lambda m: m.type == "error" and self.problems.append(
-            f"console: {m.text}"))
+        page.on("console", self.console)
+
+    def answered(self, response: Any) -> None:
+        if response.status >= 400:
+            self.problems.append(f"{response.status}: {response.request.method} {response.url}")
+
+    def console(self, message: Any) -> None:
+        if message.type == "error":
+            self.problems.append(f"console: {message.text}")
 
     def check(self, page: Any, what: str) -> None:
         if page.locator("#page-error").count():
