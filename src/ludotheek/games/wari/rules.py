@@ -410,6 +410,9 @@ class WariState(SeededState):
         if lang == "nl":
             text = f"{side} zaait {n} bonen uit kopje {move}"
             return text + (f" en verovert er {captured}." if captured else ".")
+        if lang == "no":
+            text = f"{side} sår {n} frø fra skål {move}"
+            return text + (f" og fanger {captured}." if captured else ".")
         text = f"{side} sows {n} seeds from cup {move}"
         return text + (f" and captures {captured}." if captured else ".")
 
@@ -469,8 +472,9 @@ class WariState(SeededState):
             "       " + "".join(f"{c + 1:3d} " for c in range(6)),
         ]
         if self.to_move is not None:
-            lines.append(f"{names[self.to_move]} to move." if lang != "nl"
-                         else f"{names[self.to_move]} is aan zet.")
+            lines.append({"nl": f"{names[self.to_move]} is aan zet.",
+                          "no": f"{names[self.to_move]} står for tur."}.get(
+                              lang, f"{names[self.to_move]} to move."))
         else:
             lines.append(_result_text(self, lang))
         return "\n".join(line.rstrip() for line in lines)
@@ -482,6 +486,8 @@ def _result_text(state: WariState, lang: str) -> str:
     s, n = state.stores
     if lang == "nl":
         return f"Afgelopen: {names[w[0]]} wint, {s}-{n}." if w else f"Afgelopen: gelijk, {s}-{n}."
+    if lang == "no":
+        return f"Slutt: {names[w[0]]} vinner, {s}-{n}." if w else f"Slutt: uavgjort, {s}-{n}."
     return f"Game over: {names[w[0]]} wins, {s}-{n}." if w else f"Game over: a draw, {s}-{n}."
 
 
