@@ -52,7 +52,7 @@ def test_a_chosen_language_is_remembered_by_every_command(system: pytest.MonkeyP
     assert code == 0 and "partier/s" in out
     assert saved_language() == "no"
     code, out = run(["play", "wari", "--seed", "1"], "7\nquit\n")  # a Dutch system, but "no"
-    assert "Ikke tillatt: Kopp 7 tilhører ikke Sør: Sør spiller koppene 1-6." in out
+    assert "Ikke tillatt: Skål 7 tilhører ikke Sør: Sør spiller skålene 1-6." in out
     assert "Sør, ditt trekk" in out and "Avsluttet." in out
     code, out = run(["play", "wari", "--seed", "1", "--lang", "en"], "quit\n")
     assert saved_language() == "en" and "Stopped." in out

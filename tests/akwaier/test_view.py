@@ -73,7 +73,7 @@ def test_view_holds_what_a_page_draws() -> None:
     assert kinds == ["place", "merger"]
     assert v["events"][1]["paid"] == [{"seat": 0, "name": "OPA", "amount": 11_267},
                                       {"seat": 1, "name": "OMA", "amount": 5_633}]
-    assert v["events"][1]["text"].startswith("Keten A (3 tegels) gaat op in B; bonus 16.900")
+    assert v["events"][1]["text"].startswith("Keten A (3 stenen) gaat op in B; bonus 16.900")
     assert v["phase"] == "buy" and v["last_move"] == "A4"
     u = t.play("buy B 2")
     assert u.view(None)["events"][0]["text"] == "OPA koopt 2 × B à 1.540."  # 900 + 6 × 100 + 4 × 10

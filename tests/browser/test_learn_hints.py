@@ -147,6 +147,6 @@ def test_a_hint_that_comes_before_the_games_words_waits_for_them(
     assert "Zaai" not in page.locator("#hint-text").inner_text()
     held[0].continue_()
     page.wait_for_function("document.querySelector('#hint-text').textContent"
-                           ".startsWith('Zaai kuiltje')", timeout=30_000)
-    assert f"Zaai kuiltje {move} " in page.locator("#hint-text").inner_text()
+                           ".startsWith('Zaai kopje')", timeout=30_000)
+    assert f"Zaai kopje {move} " in page.locator("#hint-text").inner_text()
     page.wait_for_function(f"({RINGS})().length === 1")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.drive import version, wait_after
+from tests.browser.drive import two_taps, version, wait_after
 from tests.gamepages import GamePage
 
 
@@ -18,9 +18,8 @@ def _keyboard(page: Any) -> None:
 
 
 def _tap(page: Any) -> None:
-    before = version(page)
-    page.locator("#board g.legal").first.tap()
-    wait_after(page, before)
+    # a first tap shows what sowing the cup does, a second one sows (docs/web.md, "Taps")
+    two_taps(page, page.locator("#board g.legal").first)
 
 
 PAGE = GamePage(mine="#board g.legal", log="#wari-log",

@@ -16,7 +16,7 @@ _SYMBOL = {8: "#", 9: "."}
 
 _TEXT = {
     "nl": {
-        "chain": "keten", "price": "prijs", "tiles": "tegels", "free": "vrij",
+        "chain": "keten", "price": "prijs", "tiles": "stenen", "free": "vrij",
         "player": "speler", "cash": "saldo", "wealth": "vermogen",
         "turn": "beurt {turn}/{max}", "bag": "{n} stenen in de zak",
         "hand": "Jouw stenen:", "empty": "leeg", "loose": "losse steen",

@@ -156,7 +156,7 @@ def check_legality(p: Probe) -> str:
 def check_loose(p: Probe) -> str:
     s = GAME.position(loose="E5", chains={"B": "F6-F7"}, hands={0: "F5"}).play("F5")
     p.eq(("E5 hoort daarna bij", "E5 then belongs to"), s.view(None)["board"][4][4], "B")
-    p.eq(("tegels van B", "tiles of B"), _chain(s, "B")[0], 4)
+    p.eq(("stenen van B", "tiles of B"), _chain(s, "B")[0], 4)
     return ""
 
 
@@ -178,7 +178,7 @@ def check_merger(p: Probe) -> str:
          [3, 1, 0])
     p.eq(("aandelen A erna", "A shares afterwards"), [_held(t, q, "A") for q in range(3)],
          [0, 0, 0])
-    p.eq(("tegels van B", "tiles of B"), _chain(t, "B")[0], 10)
+    p.eq(("stenen van B", "tiles of B"), _chain(t, "B")[0], 10)
     p.eq(("A is weer te stichten", "A can be founded again"),
          t.view(None)["chains"][0]["foundable"], True)
     return ""
@@ -190,7 +190,7 @@ def check_tie(p: Probe) -> str:
     p.refused(s, "keep C", ("keep C (niet gelijk) wordt geweigerd",
                             "keep C (not tied) is refused"))
     t = s.play("keep A")
-    p.eq(("tegels van A en B na keep A", "tiles of A and B after keep A"),
+    p.eq(("stenen van A en B na keep A", "tiles of A and B after keep A"),
          (_chain(t, "A")[0], _chain(t, "B")[0]), (7, 0))
     return ""
 
@@ -202,7 +202,7 @@ def check_three(p: Probe) -> str:
     pots = [(e[1], e[6], e[7][0]) for e in _events(t, "merger")]
     p.eq(("fusies (keten, pot, aan speler 1)", "mergers (chain, pot, to player 1)"), pots,
          [(0, 3_060, 3_060), (2, 2_760, 2_760)])
-    p.eq(("tegels van B", "tiles of B"), _chain(t, "B")[0], 9)
+    p.eq(("stenen van B", "tiles of B"), _chain(t, "B")[0], 9)
     p.eq(("A en C bestaan nog", "A and C still exist"),
          (_chain(t, "A")[0], _chain(t, "C")[0]), (0, 0))
     return ""
@@ -211,7 +211,7 @@ def check_three(p: Probe) -> str:
 def check_found(p: Probe) -> str:
     s = GAME.position(hands={0: "H8", 1: "A1"})
     t = s.play("H8+E")
-    p.eq(("tegels van E", "tiles of E"), _chain(t, "E")[0], 1)
+    p.eq(("stenen van E", "tiles of E"), _chain(t, "E")[0], 1)
     p.eq(("aandelen E van speler 1", "E shares of player 1"), _held(t, 0, "E"), 1)
     p.eq(("saldo van speler 1", "cash of player 1"), t.core.cash[0], s.core.cash[0])
     u = t.play("buy none")

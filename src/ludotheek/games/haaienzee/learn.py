@@ -411,5 +411,12 @@ def advice(state: State, move: str) -> list[dict[str, Any]]:
 
 
 def position_advice(state: State) -> dict[str, Any]:
-    """What the page shows while the seat to move chooses: in the setup, the reach table."""
-    return {"reach": reach_table(state)} if state.phase == "setup" else {}  # type: ignore[attr-defined]
+    """What the page shows while the seat to move chooses: in the setup, the reach table;
+    and for every hex the shark cannot end on, why (a tap on it says it: :func:`refusal`)."""
+    if state.is_over:
+        return {}
+    names = state.board.names  # type: ignore[attr-defined]
+    refusals = {name: why for name in names if (why := refusal(state, name))}
+    if state.phase == "setup":  # type: ignore[attr-defined]
+        return {"reach": reach_table(state), "refusals": refusals}
+    return {"refusals": refusals}

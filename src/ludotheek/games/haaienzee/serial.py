@@ -73,6 +73,7 @@ def state_view(s: HaaienzeeState, seat: int | None) -> JSON:
     data["legal"] = s.legal_moves()
     data["choices"] = _choices(s)
     data["max_rounds"] = E.MAX_ROUNDS
+    data["win_lead"] = E.WIN_LEAD   # a lead this large at the end of a round wins
     return data
 
 

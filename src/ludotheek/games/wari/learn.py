@@ -15,7 +15,7 @@ from typing import Any
 
 from ludotheek.core.game import State
 from ludotheek.core.record import Record
-from ludotheek.games.wari.rules import sow_and_capture
+from ludotheek.games.wari.rules import SOW, sow_and_capture
 from ludotheek.learn.lessons import Diagram, Frame, HowTo, Lesson, Section, Step
 
 #: the game, in the notation (cup numbers)
@@ -161,3 +161,31 @@ def hint_facts(state: State, hint: Mapping[str, Any]) -> dict[str, Any]:
     else:
         facts["gain"] = round(value)
     return facts
+
+
+def position_advice(state: State) -> dict[str, Any]:
+    """What the page shows while the seat to move chooses: for every cup it may sow, the cup
+    its last seed falls in and the seeds it captures (a first tap says it); for every other
+    cup why it cannot be sown (a tap on it says it), as :func:`refusal` words it.
+
+    >>> from ludotheek.games.wari.rules import GAME
+    >>> advice = position_advice(GAME.new())
+    >>> advice["sowing"]["3"], advice["refusals"]["9"]["code"]
+    ({'seeds': 4, 'last': '7', 'captures': 0}, 'not_own')
+    """
+    if state.is_over:
+        return {}
+    board = tuple(state.board)  # type: ignore[attr-defined]
+    abapa = bool(state.abapa)  # type: ignore[attr-defined]
+    legal = set(state.legal_moves())
+    sowing: dict[str, Any] = {}
+    refusals: dict[str, Any] = {}
+    for cup in range(12):
+        move = str(cup + 1)
+        if move in legal:
+            _, last = SOW[cup][board[cup]]
+            _, captured = sow_and_capture(board, cup, abapa)
+            sowing[move] = {"seeds": board[cup], "last": str(last + 1), "captures": captured}
+        else:
+            refusals[move] = refusal(state, move)
+    return {"sowing": sowing, "refusals": refusals}

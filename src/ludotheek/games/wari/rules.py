@@ -156,6 +156,7 @@ class WariState(SeededState):
         "_end",
         "_hist",
         "_last",
+        "_left",
         "_legal",
         "_options",
         "_seed",
@@ -176,6 +177,9 @@ class WariState(SeededState):
     _captured: int
     _end: str | None
     _legal: list[int] | None
+    #: the cups when the game ended, whose seeds went to their owners (None: not known, a
+    #: state read from JSON, or the game not ended by the board); not part of the JSON
+    _left: tuple[int, ...] | None
 
     # --- the contract ----------------------------------------------
     @property
@@ -255,6 +259,7 @@ class WariState(SeededState):
         new._last = cup
         new._captured = captured
         new._end = None
+        new._left = None
         new._legal = legal_cups(board, nxt, abapa)
         if self._options["repetition"]:
             key = (*board, nxt)
@@ -287,6 +292,7 @@ class WariState(SeededState):
         """End the game here: each side's seeds go to that side's owner."""
         b = self.board
         self.stores = (self.stores[0] + sum(b[0:6]), self.stores[1] + sum(b[6:12]))
+        self._left = b
         self.board = (0,) * 12
         self.to_move = None
         self._end = reason
@@ -404,6 +410,9 @@ class WariState(SeededState):
         if lang == "nl":
             text = f"{side} zaait {n} bonen uit kopje {move}"
             return text + (f" en verovert er {captured}." if captured else ".")
+        if lang == "no":
+            text = f"{side} sår {n} frø fra skål {move}"
+            return text + (f" og fanger {captured}." if captured else ".")
         text = f"{side} sows {n} seeds from cup {move}"
         return text + (f" and captures {captured}." if captured else ".")
 
@@ -424,9 +433,20 @@ class WariState(SeededState):
         }
 
     def view(self, seat: int | None) -> JSON:
+        """The state without its seed and history; at an end by the board, the event of the
+        seeds left going to their owners (the cups as they were: the page shows them go).
+
+        >>> end = GAME.position([0] * 5 + [1] + [0] * 6, to_move=0).play("6")
+        >>> end.view(None)["events"]
+        [{'type': 'home', 'board': [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0], 'seeds': [0, 1]}]
+        """
         data = self.to_json()
         del data["seed"], data["history"]
         data["legal"] = self.legal_moves()
+        if self._left is not None and any(self._left):
+            b = self._left
+            data["events"] = [{"type": "home", "board": list(b),
+                               "seeds": [sum(b[0:6]), sum(b[6:12])]}]
         return data
 
     def render(self, seat: int | None = None, lang: str = "en") -> str:
@@ -452,8 +472,9 @@ class WariState(SeededState):
             "       " + "".join(f"{c + 1:3d} " for c in range(6)),
         ]
         if self.to_move is not None:
-            lines.append(f"{names[self.to_move]} to move." if lang != "nl"
-                         else f"{names[self.to_move]} is aan zet.")
+            lines.append({"nl": f"{names[self.to_move]} is aan zet.",
+                          "no": f"{names[self.to_move]} står for tur."}.get(
+                              lang, f"{names[self.to_move]} to move."))
         else:
             lines.append(_result_text(self, lang))
         return "\n".join(line.rstrip() for line in lines)
@@ -465,6 +486,8 @@ def _result_text(state: WariState, lang: str) -> str:
     s, n = state.stores
     if lang == "nl":
         return f"Afgelopen: {names[w[0]]} wint, {s}-{n}." if w else f"Afgelopen: gelijk, {s}-{n}."
+    if lang == "no":
+        return f"Slutt: {names[w[0]]} vinner, {s}-{n}." if w else f"Slutt: uavgjort, {s}-{n}."
     return f"Game over: {names[w[0]]} wins, {s}-{n}." if w else f"Game over: a draw, {s}-{n}."
 
 
@@ -519,6 +542,7 @@ class WariGame(Game[WariState]):
         s._last = None
         s._captured = 0
         s._end = None
+        s._left = None
         s._legal = None
         s._hist = {(*board, mover): 1} if options["repetition"] else {}
         return s
@@ -581,6 +605,7 @@ class WariGame(Game[WariState]):
             s._last = None if d["last"] is None else _PARSE[d["last"]]
             s._captured = int(d["captured"])
             s._end = d["end"]
+            s._left = None
             s._legal = None if s.to_move is not None else []
             s._hist = {tuple(int(x) for x in h[:13]): int(h[13]) for h in d["history"]}
         except (KeyError, TypeError, ValueError, IndexError) as exc:

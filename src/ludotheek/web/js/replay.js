@@ -61,10 +61,11 @@ function drawMoves() {
   const list = document.getElementById("replay-moves");
   list.replaceChildren(...allMoves.map((m, i) => {
     const { who, text } = moveWords(i + 1);
-    return el("li", { "data-at": i + 1, "aria-current": String(i + 1 === at), onclick: () => go(i + 1) },
+    // the move in words of the page's language; its notation (the record's, English words
+    // such as "move T29") only as a tooltip, never as text on a page in another language
+    return el("li", { "data-at": i + 1, "data-move": m, title: text !== m ? m : null, "aria-current": String(i + 1 === at), onclick: () => go(i + 1) },
       el("span", { class: "n", text: String(i + 1) }),
-      el("span", { class: "words" }, who ? el("b", { text: `${who}: ` }) : null, text,
-        text !== m ? el("code", { text: m }) : null));
+      el("span", { class: "words" }, who ? el("b", { text: `${who}: ` }) : null, text));
   }));
   if (analysis) analysis.decorate();
 }

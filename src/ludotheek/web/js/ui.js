@@ -39,7 +39,7 @@ export function toast(message, kind = "info") {
   node.className = `toast ${kind}`;
   node.textContent = message;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => node.remove(), kind === "error" ? 6000 : 3000);
+  toastTimer = setTimeout(() => node.remove(), kind === "info" ? 3000 : 6000);   // an error or a warning is read longer
 }
 
 export const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });

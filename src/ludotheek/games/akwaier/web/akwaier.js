@@ -3,6 +3,7 @@
 // with the hand strip, the button strip and a plain-language line under it, and on the right
 // the data panel and the message log. The pieces live in ./akwaier/.
 import { fit } from "../fit.js";
+import { clearNear, sayNear } from "../near.js";
 import { computerDecided, el, whileBusy } from "../ui.js";
 import { createBoard, drawBoard } from "./akwaier/board.js";
 import { createControls, drawControls, drawHand } from "./akwaier/controls.js";
@@ -90,7 +91,7 @@ export function create(ctx) {
     drawBoard(board, view, { selected: ui.selected, canPick: ui.canPick, mine: !ctx.replay && mine(view), onSelect: select, onConfirm: confirmTile }, t);
     drawPanel(panel, view, t);
     if (!ctx.replay) {
-      drawControls(controls, view, { ...ui, onSelect: select, act, cancel, found: startFounding, standings: showEnd }, t);
+      drawControls(controls, view, { ...ui, onSelect: select, onConfirm: confirmTile, act, cancel, found: startFounding, standings: showEnd }, t);
     } else {
       // a replay shows a hand only where its view has one (a diagram of "How to play")
       controls.hand.hidden = !st.hand;
@@ -107,14 +108,21 @@ export function create(ctx) {
     ui.selected = slot;
     ui.founding = false;
     draw();
+    // beside the tile on the board: what it would do and that a second tap does it, or why not
+    const cell = board.querySelector(`#cell-${tile.cell}`);
+    const place = document.getElementById("act-place");
+    if (!tile.placeable) sayNear(cell, `${t("akwaier.line.illegal", { cell: tile.cell })} ${t("akwaier.preview.illegal")}`, { kind: "why" });
+    else if (place) sayNear(cell, `${place.textContent}. ${t("ux.tap_again")}`);
   }
-  function cancel() { ui.selected = null; ui.founding = false; draw(); }
+  function cancel() { ui.selected = null; ui.founding = false; clearNear(); draw(); }
   // place the chosen tile (a second tap on it): only what "Place" would do
   function confirmTile(slot) {
     const tile = shown && ui.canPick && ui.selected === slot && !ui.founding ? shown.state.hand[slot - 1] : null;
     if (tile && tile.placeable && shown.legal_moves.includes(tile.cell)) act(tile.cell);
   }
-  function startFounding() { ui.founding = true; draw(); }
+  function startFounding() { ui.founding = true; clearNear(); draw(); }
+  // a tap on the board beside the own tiles cancels the chosen one (as Cancel and Escape do)
+  board.addEventListener("click", () => { if (ui.selected && !ui.busy) cancel(); });
   function act(move) { return whileBusy(ui, draw, () => ctx.play(move)); }
   function newGame() { startDialog({ t }).showModal(); }
   function showEnd() { if (shown && shown.over) endDialog(shown, ctx, newGame).catch(report); }
@@ -163,6 +171,7 @@ export function create(ctx) {
     },
     update(view, prev) {
       if (view.version !== ui.version) {
+        if (ui.selected) clearNear();
         ui.selected = null;
         ui.founding = false;
         ui.version = view.version;

@@ -5,6 +5,7 @@
 // them (./aqua_romana/choices.js). The pieces live in ./aqua_romana/.
 import { fit } from "../fit.js";
 import { MoveLog } from "../movelog.js";
+import { clearNear, sayNear } from "../near.js";
 import { computerDecided, el, prefersMotion, setMotion, svg, whileBusy } from "../ui.js";
 import { H, W, drawBoard } from "./aqua_romana/board.js";
 import { bySquare, distinct, narrowBuild, parseMoves } from "./aqua_romana/choices.js";
@@ -95,6 +96,18 @@ export function create(ctx) {
     ui.rot += by;
     draw();
   }
+  // A tap on the board beside what can be chosen now: a first tap is cancelled, and the words
+  // beside the finger say what this step asks for (nothing there can be chosen).
+  let lastLine = null;
+  board.addEventListener("click", (ev) => {
+    if (ctx.replay || !shown || ev.target.closest("[role=button]")) return;
+    const had = ui.armed;
+    if (had) { ui.armed = null; draw(); }
+    const spot = ev.target.closest("g[id], rect, circle, path") || board;
+    if (lastLine && !had) sayNear(spot, `${t("aqua_romana.tap.no")} ${lastLine}`, { kind: "why", ms: 5000 });
+    else clearNear();
+  });
+
   function back() {
     if (ui.kind !== null && ui.kindChoice) ui.kind = null;
     else if (ui.space !== null && ui.spaceChoice) { ui.space = null; ui.kind = null; }
@@ -104,6 +117,7 @@ export function create(ctx) {
     ui.rot = 0;
     ui.armed = null;
     ui.confirmClose = null;
+    clearNear();
     draw();
   }
 
@@ -129,8 +143,11 @@ export function create(ctx) {
         ui.armedLabel = label;
         if (id.startsWith("ghost-")) ui.hover = id.slice(6);
         draw();
+        // the words beside what the finger chose, too (docs/web.md, "Taps")
+        sayNear(board.querySelector(`#${CSS.escape(id)}`), `${label}: ${t("ux.tap_again")}`);
       },
-      onWorker: (w) => { ui.worker = ui.worker === w ? null : w; ui.space = null; ui.kind = null; ui.rot = 0; draw(); },
+      // a worker chosen stays chosen when tapped again (Back, Escape or another worker changes it)
+      onWorker: (w) => { if (ui.worker !== w) { ui.worker = w; ui.space = null; ui.kind = null; ui.rot = 0; } draw(); },
       onHover: (sq) => { if (ui.hover !== sq) { ui.hover = sq; draw(); } } };
     const step = { line: "", parts: [] };
     if (canAct) plan(view, choices, model, step);
@@ -146,8 +163,10 @@ export function create(ctx) {
     if (ui.armed && canAct && board.querySelector(`#${CSS.escape(ui.armed)}`)) {
       stepPanel.append(el("p", { class: "aq-armed", id: "aq-armed", role: "status", text: `${ui.armedLabel}: ${t("ux.tap_again")}` }));
     } else {
+      if (ui.armed) clearNear();
       ui.armed = null;
     }
+    lastLine = canAct ? step.line : null;
     // the banner says who won (the scoring is below the board) or that the game was aborted/abandoned
     stepBox.hidden = view.over || Boolean(view.status && view.status !== "active");
     undoBtn.hidden = ctx.replay || !view.can_undo;
@@ -231,7 +250,7 @@ export function create(ctx) {
     model.seenSpaces = new Set(wk.builders_in_sight.filter((s) => !n.spaces.includes(s)));
     for (const s of n.spaces) {
       const kind = st.track[s - 1].builder;
-      model.spaces.set(s, { cls: "lit", onClick: () => { ui.space = ui.space === s && ui.spaceChoice ? null : s; ui.kind = null; ui.rot = 0; draw(); },
+      model.spaces.set(s, { cls: "lit", onClick: () => { if (ui.space !== s) { ui.space = s; ui.kind = null; ui.rot = 0; } draw(); },
         label: t("aqua_romana.act.builder", { n: s, kind: kindName(t, kind) }) });
     }
     const backBtn = el("button", { type: "button", id: "aq-back", text: t("aqua_romana.back"), onclick: back });

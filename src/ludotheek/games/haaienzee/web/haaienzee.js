@@ -5,14 +5,15 @@
 // right a legend and the message log. The pieces live in ./haaienzee/.
 import { fit } from "../fit.js";
 import { MoveLog } from "../movelog.js";
-import { computerDecided, el, entryKind, prefersMotion, setMotion, sleep, svg, whileBusy } from "../ui.js";
+import { clearNear, sayNear } from "../near.js";
+import { computerDecided, el, entryKind, prefersMotion, setMotion, sleep, svg, toast, whileBusy } from "../ui.js";
 import { duration, plan, sceneOf } from "./haaienzee/animate.js";
 import { createControls, drawControls, showHover, widestTitle } from "./haaienzee/controls.js";
 import { startDialog, stylesheet } from "./haaienzee/dialog.js";
-import { COLOUR_KEYS, createBoard, drawBoard, fishShape, Geometry, sharkShape } from "./haaienzee/draw.js";
-import { createMeters, drawMeters } from "./haaienzee/meters.js";
+import { cancelTap, COLOUR_KEYS, createBoard, drawBoard, fishShape, Geometry, sharkName, sharkShape } from "./haaienzee/draw.js";
+import { createMeters, drawMeters, leadNearing, leadWarning } from "./haaienzee/meters.js";
 import { setupOptions, turnOptions } from "./haaienzee/moves.js";
-import { capital, describeChoice, dirName, resultText, sentences } from "./haaienzee/text.js";
+import { capital, describeChoice, dirName, refusalText, resultText, sentences } from "./haaienzee/text.js";
 
 export { startDialog };
 
@@ -110,15 +111,35 @@ export function create(ctx) {
   }
 
   function act(move) { return whileBusy(ui, draw, () => ctx.play(move)); }
-  // what a hex would do; after a first tap, that a second one does it
+  // what a hex would do; after a first tap, that a second one does it (also beside the hex:
+  // the finger is there, docs/web.md "Taps")
   function tapped(text, armed) { return armed ? `${text} ${t("ux.tap_again")}` : text; }
+  function hovered(hex, armed, label) {
+    showHover(controls, hex ? tapped(label(hex), armed) : null);
+    if (hex && armed) sayNear(board.querySelector(`#hex-${hex}`), tapped(label(hex), true));
+    else if (document.querySelector("#tap-note.show")) clearNear();
+  }
+
+  // A tap on a hex the shark cannot end on: why, beside it (the position's advice where it has
+  // come; else what the view shows).
+  function sayWhy(view, hex) {
+    const st = view.state;
+    let facts = null;
+    try { facts = ((ctx.advice ? ctx.advice(view) : null) || {}).refusals?.[hex] || null; } catch { facts = null; }
+    const shark = st.sharks.find((x) => x.id === st.shark_to_move);
+    const taken = st.fish[hex] || st.sharks.some((x) => x.hex === hex);
+    const text = facts ? refusalText(facts, t)
+      : st.phase === "setup" && taken ? refusalText({ code: "not_empty", hex }, t)
+        : t("haaienzee.tap.no", { hex, shark: shark ? sharkName(shark, t) : "" });
+    sayNear(board.querySelector(`#hex-${hex}`), text, { kind: "why", ms: 6000 });
+  }
 
   // the options and the board's clickable hexes for the shown view
   function boardOptions(view, g) {
     const st = view.state;
     const opts = { names: true, key: String(view.version) };
     if (!mine(view) || ui.busy || ui.animating) return [null, opts];
-    if (ctx.tried) opts.onTry = (hex) => ctx.tried(hex);
+    opts.onTry = ctx.tried ? (hex) => ctx.tried(hex) : (hex) => sayWhy(view, hex);
     if (st.phase === "setup") {
       const o = setupOptions(view);
       if (!ui.colour || !o.colours.find((c) => c.colour === ui.colour && c.free)) {
@@ -138,7 +159,7 @@ export function create(ctx) {
         if (move) act(move);
       };
       opts.preview = (hex) => ({ shark: { ...shark, hex, facing: ui.facing, prey: ui.colour }, line: [] });
-      opts.onHover = (hex, armed) => showHover(controls, hex ? tapped(opts.freeLabel(hex), armed) : null);
+      opts.onHover = (hex, armed) => hovered(hex, armed, opts.freeLabel);
       return [o, opts];
     }
     const o = turnOptions(view);
@@ -154,7 +175,7 @@ export function create(ctx) {
       const prey = c.prey === null ? shark.prey : c.prey;
       return { shark: { ...shark, facing: c.facing, prey }, line: g.line(shark.hex, c.facing, hex) };
     };
-    opts.onHover = (hex, armed) => showHover(controls, hex ? tapped(opts.targets.get(hex).label, armed) : null);
+    opts.onHover = (hex, armed) => hovered(hex, armed, (h) => opts.targets.get(h).label);
     return [o, opts];
   }
 
@@ -177,29 +198,49 @@ export function create(ctx) {
     board.dataset.phase = st.phase;
     board.dataset.mine = o ? "1" : "0";
     board.dataset.shark = st.shark_to_move || "";
-    if (!ctx.replay) {
-      const handlers = {
-        play: act,
-        colour: (c) => { ui.colour = c; draw(); },
-        facing: (f) => { ui.facing = f; localStorage.setItem(FACING_KEY, f); draw(); },
-        takeOut: (on) => { ui.takeOut = on; draw(); },
-        newPrey: (c) => { ui.newPrey = c; draw(); },
-        holds: Object.keys(ctx.held()).length > 0,
-      };
-      drawControls(controls, view, ui, o, handlers, t);
-      controls.title.textContent = capital(controls.title.textContent);
-      controls.node.hidden = Boolean(view.status && !["active", "over"].includes(view.status));  // aborted, abandoned
-      keepHeight(st.phase, widestTitle(view, t));
-    }
+    drawStrip(view, o);
     drawTools(view);
     texts();
     fit();   // the strip may have grown (the first turn's): the sea fits before it is seen
+  }
+
+  // The strip above the sea for `view` (`o`: its options when this page acts now, else null);
+  // also while a move is animated, so that its title says whose turn it is now.
+  function drawStrip(view, o) {
+    if (ctx.replay) return;
+    const held = ctx.held();
+    const handlers = {
+      play: act,
+      colour: (c) => { ui.colour = c; draw(); },
+      facing: (f) => { ui.facing = f; localStorage.setItem(FACING_KEY, f); draw(); },
+      takeOut: (on) => { ui.takeOut = on; draw(); },
+      newPrey: (c) => { ui.newPrey = c; draw(); },
+      holds: Object.keys(held).length > 0,
+      // the seat to move is this page's: its move is on its way or asked about, never waited for
+      mover: view.to_move !== null && held[view.to_move] !== undefined && !view.over,
+    };
+    drawControls(controls, view, ui, o, handlers, t);
+    controls.title.textContent = capital(controls.title.textContent);
+    controls.node.hidden = Boolean(view.status && !["active", "over"].includes(view.status));  // aborted, abandoned
+    keepHeight(view.state.phase, widestTitle(view, t));
+  }
+
+  // A lead that nears the one that wins at the end of the round is said once a round and
+  // leader, where every screen sees it (the meters say it as long as it holds).
+  const warned = new Set();
+  function warnLead(view) {
+    const seat = ctx.replay ? null : leadNearing(view);
+    const key = `${view.id}:${view.state.round}:${seat}`;
+    if (seat === null || warned.has(key)) return;
+    warned.add(key);
+    toast(leadWarning(view, t), "warning");
   }
 
   // the meters and the toolbar: at once when a view comes, also while its move is animated
   // (they agree with the players' list; Undo and Resign go when the game is over)
   function drawTools(view) {
     drawMeters(meters, view, t);
+    warnLead(view);
     const seat = heldSeat(view);
     resignBtn.hidden = ctx.replay || view.over || (view.status && view.status !== "active") || seat === null;
     undoBtn.hidden = ctx.replay || !view.can_undo;
@@ -269,6 +310,15 @@ export function create(ctx) {
     }
   }
 
+  // a tap on the sea beside the hexes, or Escape, cancels a first tap
+  board.addEventListener("click", (ev) => { if (!ev.target.closest("g.cell") && cancelTap()) { clearNear(); draw(); } });
+  if (!ctx.replay) {
+    document.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Escape" || ev.target.closest("input:not([type=checkbox]), select, textarea, dialog") || document.querySelector("dialog[open]")) return;
+      if (cancelTap()) { clearNear(); draw(); }
+    });
+  }
+
   newBtn.addEventListener("click", () => startDialog({ t }).showModal());
   resignBtn.addEventListener("click", () => {
     const seat = shown && heldSeat(shown);
@@ -293,6 +343,7 @@ export function create(ctx) {
         ui.version = view.version;
         ui.takeOut = false;
         ui.newPrey = null;
+        clearNear();   // the words beside a first tap were about the position before
       }
       shown = view;
       try { log.update(view, prev); } catch (err) { report(err); }
@@ -305,6 +356,7 @@ export function create(ctx) {
       holdBanner(Boolean(view.over && steps.length));
       try { drawTools(view); } catch (err) { report(err); }
       if (steps.length) {
+        try { drawStrip(view, null); } catch (err) { report(err); }
         animEnd = performance.now() + duration(steps);
         animate(view, steps, animToken).catch(report);
       } else {

@@ -2,7 +2,8 @@
 // North's cups 12..7 on top, South's 1..6 below, North's captures left, South's right.
 import { MoveLog } from "../movelog.js";
 import { opponentSelect, roleOf, seatOf, startDialogFrame, startsGame } from "../newgame.js";
-import { el, loadStylesheet, prefersMotion, setMotion, sleep, svg, whileBusy } from "../ui.js";
+import { clearNear, sayNear } from "../near.js";
+import { byTouch, el, loadStylesheet, prefersMotion, setMotion, sleep, svg, whileBusy } from "../ui.js";
 
 import { moveSentences } from "./wari/words.js";
 
@@ -85,7 +86,7 @@ export function create(ctx) {
   const moves = el("ol", { class: "movelist", id: "moves", "aria-label": t("wari.moves") });
   let lastNames = [];
   // every move in words, read out by screen readers (aria-live)
-  const log = new MoveLog({ gameId: ctx.gameId, replay: ctx.replay, report: ctx.report, id: "wari-log",
+  const log = new MoveLog({ gameId: ctx.gameId, replay: ctx.replay, history: ctx.history, report: ctx.report, id: "wari-log",
     className: "log wari-log", label: t("wari.log"), sentences: moveSentences(t, () => lastNames) });
   const movesTitle = el("h2", { text: t("wari.moves") });
   const logTitle = el("h2", { text: t("wari.log") });
@@ -127,12 +128,83 @@ export function create(ctx) {
   let shown = null;      // the board on screen
   let animating = Promise.resolve();
   let lastView = null;
-  const ui = { busy: false };   // a move or an undo is on its way: a second click is ignored
+  const ui = { busy: false, armed: null };   // busy: a move or an undo is on its way (a second click is ignored);
+  // armed: the cup a finger's first tap chose ({cup, version}): a second tap on it sows it
 
   // play a cup: once (a double click sends one move), never while the board is animating
   function playCup(cup) {
+    disarm();
     if (!lastView || ui.busy || !lastView.legal_moves.includes(cup)) return;
     whileBusy(ui, redraw, () => ctx.play(cup));
+  }
+
+  // The position's advice (js/learn/advice.js): for each cup that can be sown its last cup and
+  // its captures, for each other cup why not (null until it has come).
+  function advice() {
+    try { return ctx.advice && lastView ? ctx.advice(lastView) : null; } catch { return null; }
+  }
+
+  // A finger's first tap on a cup shows what sowing it does (the cup its last seed falls in
+  // ringed, the words beside the cup); a second tap on it sows; a tap elsewhere, Back or
+  // Escape cancels (docs/web.md, "Taps").
+  function tapCup(cup, node) {
+    if (ui.armed && ui.armed.cup === cup && ui.armed.version === lastView.version) { playCup(cup); return; }
+    disarm();
+    ui.armed = { cup, version: lastView.version };
+    markArmed();
+    sayNear(node, `${sowingWords(cup)} ${t("ux.tap_again")}`);
+  }
+
+  function markArmed() {
+    const a = ui.armed;
+    if (!a || !lastView || a.version !== lastView.version) return;
+    const sowing = ((advice() || {}).sowing || {})[a.cup];
+    board.querySelector(`#cup-${a.cup}`)?.classList.add("armed");
+    if (sowing) board.querySelector(`#cup-${sowing.last}`)?.classList.add("lands");
+  }
+
+  function disarm() {
+    ui.armed = null;
+    board.querySelectorAll(".armed, .lands").forEach((n) => n.classList.remove("armed", "lands"));
+    clearNear();
+  }
+
+  function sowingWords(cup) {
+    const sowing = ((advice() || {}).sowing || {})[cup];
+    const seeds = lastView.state.board[Number(cup) - 1];
+    if (!sowing) return t("wari.tap.seeds", { cup, seeds });
+    const words = t("wari.tap.sow", { cup, seeds, last: sowing.last });
+    return sowing.captures ? `${words} ${t("wari.tap.captures", { n: sowing.captures })}` : words;
+  }
+
+  // Why a cup cannot be sown now, in words: the position's advice where it has come, else
+  // what the view shows (another player's cup, an empty cup).
+  function whyNot(cup) {
+    const view = lastView;
+    const mover = view.to_move;
+    const names = view.names;
+    const params = { cup, name: names[mover], other: names[1 - mover], owner: names[Number(cup) <= 6 ? 0 : 1],
+      cups: mover === 0 ? "1–6" : "7–12", moves: view.legal_moves.join(", ") };
+    const facts = ((advice() || {}).refusals || {})[cup];
+    let code = facts && facts.code;
+    if (!code) code = (Number(cup) <= 6) !== (mover === 0) ? "not_own" : view.state.board[Number(cup) - 1] === 0 ? "empty" : "not_now";
+    return t(`wari.refused.${code}`, params);
+  }
+
+  // A tap on a cup this page cannot sow: why, beside it (a guided game's coach says it instead).
+  function tapOther(cup, node) {
+    disarm();
+    const view = lastView;
+    if (!view || view.over || ui.busy) return;
+    if (!view.legal_moves.length) {
+      const held = ctx.held();
+      if (view.to_move !== null && Object.keys(held).length && held[view.to_move] === undefined) {
+        sayNear(node, t("wari.tap.wait", { name: view.names[view.to_move] }), { kind: "why", ms: 5000 });
+      }
+      return;
+    }
+    if (ctx.tried) { ctx.tried(cup); return; }
+    sayNear(node, whyNot(cup), { kind: "why", ms: 6000 });
   }
 
   // the board as shown now, drawn again (the cups are lit or not as ui.busy says)
@@ -168,7 +240,8 @@ export function create(ctx) {
       const [x, y] = cupXY(i);
       const number = String(i + 1);
       const isLegal = legal.has(number) && !marks.busy && !ui.busy;
-      const classes = [isLegal ? "legal" : "", marks.last === i ? "last" : "", marks.sowing === i ? "sowing" : "", (marks.captured || []).includes(i) ? "captured" : ""].join(" ");
+      const classes = ["cup-place", isLegal ? "legal" : "", marks.last === i ? "last" : "", marks.sowing === i ? "sowing" : "",
+        (marks.captured || []).includes(i) ? "captured" : "", (marks.home || []).includes(i) ? "home" : ""].join(" ");
       const g = svg("g", { class: classes, id: `cup-${number}`, "data-cup": number, "data-seeds": String(cups[i]),
         tabindex: isLegal ? 0 : null, role: isLegal ? "button" : null,
         "aria-label": t("wari.cup_label", { n: number, seeds: cups[i] }) },
@@ -179,17 +252,25 @@ export function create(ctx) {
         svg("text", { x: x + 36, y: y + 39, class: "badge-text", text: String(cups[i]) }),
         svg("text", { x, y: i < 6 ? y + CUP_R + 22 : y - CUP_R - 10, class: "label", text: number }));
       if (isLegal) {
-        g.addEventListener("click", (ev) => { if (ev.detail < 2 || ev.pointerType === "touch") playCup(number); });   // a mouse's second click of a double click is not a move, however late it comes; quick taps are
+        g.addEventListener("click", (ev) => {
+          if (byTouch(ev)) tapCup(number, g);   // a finger: the first tap shows, the second sows
+          else if (ev.detail < 2) playCup(number);   // a mouse's second click of a double click is not a move, however late it comes
+        });
         g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); playCup(number); } });
-      } else if (ctx.tried && legal.size && !marks.busy) {
-        g.addEventListener("click", () => ctx.tried(number));   // a guided game says why not
+      } else if (!marks.busy && !ctx.replay) {
+        g.addEventListener("click", () => tapOther(number, g));   // why not, in words beside it
       }
       nodes.push(g);
     }
     board.replaceChildren(...nodes);
     board.dataset.version = String(view.version);  // what is drawn (tests wait for it)
     shown = cups.slice();
+    if (ui.armed && (ui.armed.version !== view.version || marks.busy || ui.busy)) disarm();
+    else markArmed();
   }
+
+  // a tap on the board beside the cups (a store, the wood) cancels a first tap
+  board.addEventListener("click", (ev) => { if (!ev.target.closest("g[data-cup]")) disarm(); });
 
   async function animate(prev, view) {
     const st = view.state;
@@ -201,12 +282,23 @@ export function create(ctx) {
       draw(view, steps[k], stores, { busy: true, last: cup, sowing: k === 0 ? cup : null });
       await sleep(delay);
     }
-    if (st.captured) {
-      const final = steps[steps.length - 1];
-      const gone = [];
-      for (let i = 0; i < 12; i++) if (final[i] > 0 && st.board[i] === 0 && !view.over) gone.push(i);
+    // at an end by the board, the cups as they were (home.board) before their seeds went home
+    const home = homeEvent(view);
+    const after = home ? home.board : st.board;
+    const final = steps[steps.length - 1];
+    const gone = [];
+    for (let i = 0; i < 12; i++) if (final[i] > 0 && after[i] === 0) gone.push(i);
+    if (st.captured && gone.length) {
       draw(view, final, stores, { busy: true, last: cup, captured: gone });
       await sleep(450);
+    }
+    if (home) {
+      // the seeds left on the board, lit on their cups, then in their owners' stores
+      const taken = [st.stores[0] - home.seeds[0], st.stores[1] - home.seeds[1]];
+      const cups = [];
+      for (let i = 0; i < 12; i++) if (home.board[i] > 0) cups.push(i);
+      draw(view, home.board, taken, { busy: true, home: cups });
+      await sleep(900);
     }
   }
 
@@ -229,12 +321,21 @@ export function create(ctx) {
     undoBtn.hidden = ctx.replay || !view.can_undo;
     moveList(view);
     const step = prev && prev.id === view.id && view.version === prev.version + 1 && st.last && !view.state.end?.startsWith("resign") && !ctx.replay;
+    const animated = step && motion.checked && prev.state.board;
+    // the result waits, hidden, until the board shows the end too (the stores agree with it)
+    holdBanner(Boolean(animated && view.over));
     animating = animating.then(async () => {
-      if (step && motion.checked && prev.state.board) await animate(prev, view);
+      if (animated) await animate(prev, view);
       if (lastView === view) {
         draw(view, st.board, st.stores, { last: st.last ? Number(st.last) - 1 : null });
+        holdBanner(false);
       }
     });
+  }
+
+  function holdBanner(on) {
+    const banner = document.getElementById("banner");
+    if (banner && !ctx.replay) banner.hidden = on;
   }
 
   resignBtn.addEventListener("click", () => {
@@ -248,6 +349,7 @@ export function create(ctx) {
   document.addEventListener("keydown", (ev) => {
     if (ctx.replay || !lastView || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (ev.target.closest("input:not([type=checkbox]), select, textarea, dialog") || document.querySelector("dialog[open]")) return;
+    if (ev.key === "Escape") { disarm(); return; }
     const k = Number(ev.key);
     if (!(k >= 1 && k <= 6)) return;
     const mover = lastView.to_move;
@@ -263,7 +365,11 @@ export function create(ctx) {
       if (view.over) return null;
       const name = view.names[view.to_move];
       if (view.thinking) return t("game.thinking", { name });
-      if (view.legal_moves.length) return t("wari.your_move", { name, cups: view.to_move === 0 ? "1–6" : "7–12" });
+      if (view.legal_moves.length) {
+        // a phone has no keys to press; North's keys 1-6 are its cups 7-12
+        if (matchMedia("(pointer: coarse)").matches) return t("wari.your_move_touch", { name, cups: view.to_move === 0 ? "1–6" : "7–12" });
+        return t(view.to_move === 0 ? "wari.your_move" : "wari.your_move_north", { name });
+      }
       return null;
     },
     result(view) {
@@ -281,6 +387,11 @@ export function create(ctx) {
       return `${t("wari.wins", { name: names[w], a: Math.max(s, n), b: Math.min(s, n) })} ${why}`;
     },
   };
+}
+
+// The event of the seeds left on the board going to their owners at the end (or null).
+function homeEvent(view) {
+  return (view.state.events || []).find((e) => e.type === "home") || null;
 }
 
 // "Settings" as in the applet: seeds per cup, who starts, the opponent, the rules (the applet's

@@ -1,10 +1,12 @@
 // Warnings and notes before a move (GET /api/games/<id>/advice): the page asks about the
 // move a person is about to make and, when the game has a word on it (a shark left with
 // nothing in reach, an opponent who could then end the game, a merger or a closing that
-// pays another player more), shows it in one line under the status line with "Do it" and
-// "Choose again". And what a page shows while choosing (Haaienzee's first catch from every
-// spot of the setup), fetched once per position for the renderer (ctx.advice(view)).
+// pays another player more), asks beside the place it is about (where the finger just was)
+// with "Do it" and "Choose again". And what a page shows while choosing (Haaienzee's first
+// catch from every spot of the setup, why a place cannot be played), fetched once per
+// position for the renderer (ctx.advice(view)).
 import { api } from "../api.js";
+import { placeNear } from "../near.js";
 import { el } from "../ui.js";
 import { learnable } from "./howto.js";
 import { Marker } from "./marks.js";
@@ -68,12 +70,26 @@ function decide(text, t, places) {
     const box = el("div", { class: "learn-warning", id: "learn-warning", role: "alertdialog", "aria-live": "assertive", "aria-labelledby": "learn-warning-text" },
       el("p", { id: "learn-warning-text", text }), el("div", { class: "learn-warning-buttons" }, back, go));
     box.addEventListener("keydown", (ev) => { if (ev.key === "Escape") done(false); });
-    const status = document.getElementById("status");
-    (status || document.body.firstElementChild).after(box);
     words = box;
+    // the question where the finger is: beside the place it is about (a page with no such
+    // place: under the status line)
+    const near = firstPlace(places);
+    if (near) {
+      box.classList.add("near");
+      bringIntoSight(places);
+      document.body.append(box);
+      placeNear(box, near);
+    } else {
+      const status = document.getElementById("status");
+      (status || document.body.firstElementChild).after(box);
+      requestAnimationFrame(() => bringIntoSight(places));
+    }
     back.focus({ preventScroll: true });
-    requestAnimationFrame(() => bringIntoSight(places));
   });
+}
+
+function firstPlace(places) {
+  try { return (places ? places().filter(Boolean) : [])[0] || null; } catch { return null; }
 }
 
 // On a phone the words push the board down, and the place they are about may go below the

@@ -62,11 +62,12 @@ function cellNode(name, code, x, y, tile, ui, isLast, t) {
     svg("text", { x: cx, y: cy + 6, class: "digit", text: String(tile.slot) }));
     if (selected) g.append(svg("rect", { x: x + 0.5, y: y + 0.5, width: CELL - 1, height: CELL - 1, rx: 5, class: "frame" }));
     if (pick) {
-      // the first tap (or a click) chooses the tile and shows what it would do; a finger's
-      // second tap on the chosen tile places it, as "Place" does
+      // the first tap (or click) chooses the tile and shows what it would do; a second tap or
+      // click on the chosen tile places it, as "Place" does (a mouse's double click does not)
       g.addEventListener("click", (ev) => {
-        if (byTouch(ev) && selected && ui.onConfirm) ui.onConfirm(tile.slot);
-        else ui.onSelect(tile.slot);
+        ev.stopPropagation();
+        if (selected && ui.onConfirm && (byTouch(ev) || ev.detail < 2)) ui.onConfirm(tile.slot);
+        else if (!selected) ui.onSelect(tile.slot);
       });
       g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ui.onSelect(tile.slot); } });
     }

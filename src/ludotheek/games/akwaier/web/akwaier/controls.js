@@ -42,7 +42,11 @@ export function drawHand(node, view, ui, t) {
       class: `akw-tile ${h.placeable ? "lit" : "unlit"} ${selected ? "selected" : ""}`,
       "aria-disabled": ui.canPick ? null : "true", "aria-pressed": String(selected),
       "aria-label": t(h.placeable ? "akwaier.tile_label" : "akwaier.tile_label_no", { n: h.slot, cell: h.cell }),
-      onclick: () => { if (ui.canPick) ui.onSelect(h.slot); },
+      onclick: (ev) => {   // as on the board: a second tap on the chosen tile places it
+        if (!ui.canPick) return;
+        if (selected && ui.onConfirm && ev.detail < 2) ui.onConfirm(h.slot);
+        else if (!selected) ui.onSelect(h.slot);
+      },
     }, el("span", { class: "n", text: String(h.slot) }), el("span", { class: "cell", text: h.cell }));
   }));
 }

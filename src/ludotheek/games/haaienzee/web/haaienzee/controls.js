@@ -37,7 +37,8 @@ export function createControls() {
 
 // Draw the strip for `view`. `ui` is the page's choice so far ({colour, facing, takeOut,
 // newPrey, busy}); `opts` the options of moves.js (setupOptions / turnOptions) or null when
-// this browser cannot move now; `h` the handlers.
+// this browser cannot move now; `h` the handlers (`h.mover`: the seat to move is this page's,
+// its move on its way or asked about: nobody is waited for).
 export function drawControls(c, view, ui, opts, h, t) {
   const st = view.state;
   const shark = st.sharks.find((s) => s.id === st.shark_to_move);
@@ -71,7 +72,7 @@ export function drawControls(c, view, ui, opts, h, t) {
   c.prey.classList.toggle("hz-unused", setup || !opts || !opts.newPreys.length);
 
   if (setup) {
-    c.title.textContent = opts ? t("haaienzee.place_title", { shark: who }) : `${t("haaienzee.placing", { shark: who })} ${waiting(view, t)}`;
+    c.title.textContent = opts || h.mover ? t("haaienzee.place_title", { shark: who }) : `${t("haaienzee.placing", { shark: who })} ${waiting(view, t)}`;
     if (opts) {
       c.colourButtons.forEach((b) => {
         const colour = b.dataset.colour;
@@ -101,7 +102,7 @@ export function drawControls(c, view, ui, opts, h, t) {
 
   c.title.textContent = t("haaienzee.turn_title", {
     shark: who, hex: shark.hex, facing: dirName(shark.facing, t), prey: t(COLOUR_KEYS[shark.prey]) });
-  if (!opts) c.title.textContent += ` ${waiting(view, t)}`;
+  if (!opts && !h.mover) c.title.textContent += ` ${waiting(view, t)}`;
   if (!opts) { say(c, ""); return; }
   const prey = ui.takeOut ? "empty" : ui.newPrey;
   const group = opts.group(prey);

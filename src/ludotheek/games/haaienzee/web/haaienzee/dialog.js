@@ -25,6 +25,8 @@ export function startDialog({ t }) {
     el("label", {}, t("haaienzee.start.side"), side),
     el("label", {}, t("haaienzee.start.colour"), colour),
     el("label", {}, t("haaienzee.start.opponent"), opponent),
+    // how a game ends, before it starts: a default game can be over after its first round
+    el("p", { class: "hz-start-rule", id: "hz-start-rule", text: t("haaienzee.start.rule") }),
     el("div", { class: "controls" }, go, cancel));
   startsGame(form, () => {
     const mine = Number(colour.value);

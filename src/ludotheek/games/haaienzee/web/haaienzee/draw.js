@@ -121,7 +121,9 @@ export function drawBoard(root, geo, scene, opts, t) {
       g.addEventListener("mouseleave", () => showGhost(armed && armed.key === opts.key ? armed.hex : null));
       g.addEventListener("blur", () => showGhost(armed && armed.key === opts.key ? armed.hex : null));
     } else if (opts.onTry) {
-      g.addEventListener("click", () => opts.onTry(hex));   // a guided game says why not
+      // why not, in words (a guided game's coach; a game's page beside the hex); a first tap
+      // elsewhere is cancelled
+      g.addEventListener("click", () => { cancelArmed(); opts.onTry(hex); });
     }
     sea.append(g);
     cells.set(hex, g);
@@ -168,6 +170,13 @@ export function drawBoard(root, geo, scene, opts, t) {
     sharks.append(g);
   }
 
+  function cancelArmed() {
+    if (!armed) return;
+    armed = null;
+    for (const c of cells.values()) c.classList.remove("armed");
+    showGhost(null);
+  }
+
   function showGhost(hex) {
     ghost.replaceChildren();
     for (const g of cells.values()) g.classList.remove("path");
@@ -192,6 +201,13 @@ export function drawBoard(root, geo, scene, opts, t) {
 
 // the hex a first tap chose: {hex, key} (key: the position it was chosen in)
 let armed = null;
+
+// Forget a first tap (Back or Escape, a tap beside the hexes): the page draws the sea again.
+export function cancelTap() {
+  const had = armed !== null;
+  armed = null;
+  return had;
+}
 
 export function cellLabel(hex, fish, shark, t) {
   if (shark) return `${hex}: ${sharkLabel(shark, t)}`;

@@ -73,9 +73,11 @@ export function drawMeters(m, view, t) {
     }));
   });
   const d = h0 - h1;
-  m.diff.textContent = d === 0
-    ? t("haaienzee.diff.level", { health: h0 })
-    : t("haaienzee.diff.lead", { name: names[d > 0 ? 0 : 1], lead: Math.abs(d) });
+  const near = leadNearing(view) !== null;
+  m.diff.textContent = near ? leadWarning(view, t)
+    : d === 0 ? t("haaienzee.diff.level", { health: h0 })
+      : t("haaienzee.diff.lead", { name: names[d > 0 ? 0 : 1], lead: Math.abs(d) });
+  m.diff.classList.toggle("near", near);
   m.rule.textContent = t("haaienzee.diff.rule");
   const parts = [];
   if (st.phase === "setup") parts.push(t("haaienzee.info.setup"));
@@ -83,4 +85,22 @@ export function drawMeters(m, view, t) {
   const mover = st.sharks.find((s) => s.id === st.shark_to_move);
   if (mover && !view.over) parts.push(t("haaienzee.info.to_move", { shark: sharkName(mover, t) }));
   m.info.textContent = parts.join(" · ");
+}
+
+// A lead that nears the one that ends the game at the end of this round (at most 4 short of it,
+// during a round): the seat that leads, else null. A default game can end after its first round.
+export const LEAD_WARNING = 4;
+export function leadNearing(view) {
+  const st = view.state;
+  if (view.over || st.phase !== "turn" || !st.win_lead) return null;
+  const d = st.health[0] - st.health[1];
+  return Math.abs(d) >= st.win_lead - LEAD_WARNING ? (d > 0 ? 0 : 1) : null;
+}
+
+export function leadWarning(view, t) {
+  const st = view.state;
+  const seat = leadNearing(view);
+  const lead = Math.abs(st.health[0] - st.health[1]);
+  return t(lead >= st.win_lead ? "haaienzee.diff.winning" : "haaienzee.diff.near",
+    { name: view.names[seat], lead, win: st.win_lead, round: st.round });
 }

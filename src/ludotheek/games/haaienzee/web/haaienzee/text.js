@@ -80,6 +80,11 @@ export function sentences(entry, names, t) {
   return out.map(([kind, text]) => [kind, capital(text)]);
 }
 
+// Why a hex is refused ({code, hex, at, colour} of the position's advice), in words.
+export function refusalText(facts, t) {
+  return t(`learn_haaienzee.refused.${facts.code}`, { ...facts, colour: facts.colour ? colourName(facts.colour, t) : "" });
+}
+
 // The banner: who won and why.
 export function resultText(view, t) {
   const st = view.state;
