@@ -32,8 +32,9 @@ deepening once half the time is gone: ``strong`` before issue 40, kept to compar
 ``strong:stop=half``); the evaluation's weights; ``quiescence`` (plies of captures).
 
 Its analysis's ``stats`` say how the search went: ``depth`` (plies completed), ``nodes``,
-``seconds`` and ``stop`` (why it stopped: ``time``, ``proven``, ``single``, ``half`` or
-``depth``, see ``search.SearchResult``).
+``seconds``, ``stop`` (why it stopped: ``time``, ``proven``, ``single``, ``half`` or
+``depth``, see ``search.SearchResult``) and ``endgames`` (the most seeds of the endgame
+database it had: -1 none, fewer than 18 while it is being built).
 """
 
 from __future__ import annotations
@@ -179,7 +180,9 @@ class StrongPlayer:
         else:
             result = searcher.run(state, self.seconds if seconds is None else seconds,
                                   exact=exact, stop=self.stop)
-        return self._from_search(state, result)
+        found = self._from_search(state, result)
+        found.stats["endgames"] = db.max_seeds if db is not None else -1
+        return found
 
     def _from_book(self, state: WariState, exact: bool) -> Analysis | None:
         """The openings book's move (not for a hint: it ranks no alternatives)."""
