@@ -7,12 +7,15 @@ provided to the players as the application provides the data folder's."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from ludotheek.ai import players
 from ludotheek.analysis.local import measure_all
@@ -20,6 +23,7 @@ from ludotheek.analysis.measure import study
 from ludotheek.analysis.plan import Plan
 from ludotheek.analysis.result import assemble
 from ludotheek.analysis.review import review_for
+from ludotheek.cli import cli
 from ludotheek.core.record import Record
 from ludotheek.core.resources import StaticResources, using
 from ludotheek.core.rng import Rng
@@ -154,3 +158,21 @@ def test_every_note_is_worded_in_every_language() -> None:
             for lang in LANGUAGES:
                 text = catalog(lang)[k]
                 assert set(re.findall(r"\{(\w+)\}", text)) == names, (lang, k)
+
+
+@pytest.mark.parametrize("provided", ["applet"], indirect=True)
+def test_the_command_line_says_the_notes(provided: Any, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ludotheek analyse`` prints the notes after the counts, in the chosen language
+    (the data folder left out: the players get the database of the test)."""
+    from ludotheek.data import folder
+
+    monkeypatch.setattr(folder, "setup", lambda root=None: None)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(endgame_record("applet").to_json()))
+    for lang, words in (("en", "holds the positions of at most 8 seeds so far"),
+                        ("nl", "bevat nu de standen met hoogstens 8 bonen")):
+        result = CliRunner().invoke(cli, ["analyse", str(path), "--workers", "0",
+                                          "--lang", lang], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        assert words in result.output.splitlines()[-1]
