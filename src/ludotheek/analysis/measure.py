@@ -5,10 +5,11 @@ declared player to analyse it, and returns plain JSON (what the database keeps
 per position):
 
     {"seat": 0, "standing": [3.5, -3.5], "best": "4", "values": [["4", 3.5], ...],
-     "exact": false, "reason": "..."}
+     "exact": false, "note": null, "reason": "..."}
 
 ``values`` are, best first, what the seat to move can expect after each move
-the player weighed, on the game's scale (see :mod:`ludotheek.analysis.review`).
+the player weighed, on the game's scale (see :mod:`ludotheek.analysis.review`);
+``note``: the sentence the game adds to the position (``{"key": ..., "params": ...}``).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def study(state: State, seed: int, review: Review | None = None) -> dict[str, An
         raise ValueError(f"{game}: the measure has no value for the best move {a.move!r}")
     return {"seat": state.to_move, "standing": [float(v) for v in m.standing], "best": a.move,
             "values": [[mv, float(v)] for mv, v in values], "exact": bool(m.exact),
-            "reason": a.reason}
+            "note": m.note.to_json() if m.note is not None else None, "reason": a.reason}
 
 
 def study_json(game: str, state_json: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -54,4 +55,4 @@ def final(state: State, review: Review | None = None) -> dict[str, Any]:
     """The measure of a finished game's last position: its result on the scale."""
     review = review or _review(state.game.name)
     return {"seat": None, "standing": [float(v) for v in review.final(state)], "best": None,
-            "values": [], "exact": True, "reason": ""}
+            "values": [], "exact": True, "note": None, "reason": ""}

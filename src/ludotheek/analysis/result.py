@@ -5,14 +5,18 @@ and each seat's counts.
 position (``measure.study``, kept per position) and returns the analysis as JSON:
 
 - ``positions``: for every position of the line of play (``at``: its number in the
-  replay), each seat's ``standing`` on the game's scale, ``exact`` and, where the
-  engine studied it, its ``best`` move and the seat ``to_move``;
+  replay), each seat's ``standing`` on the game's scale, ``exact``, the game's ``note``
+  (a text of its catalog with parameters, or null) and, where the engine studied it, its
+  ``best`` move and the seat ``to_move``;
 - ``decisions``: for every decision, the ``seat``, the ``move``, its ``mark``
   (best / good / inaccuracy / mistake / blunder), its ``loss`` against the best
   move found, that ``best`` move (``better`` when it is another move), ``forced``
-  (the only legal move) and the seat's standing after it (``after``);
+  (the only legal move), the seat's standing after it (``after``), and ``exact``: the
+  values it was judged by (``best_value``, ``played_value``) are exact;
 - ``seats``: per seat the number of decisions judged, of inaccuracies, mistakes
-  and blunders, and the average loss per decision (forced ones left out).
+  and blunders, and the average loss per decision (forced ones left out);
+- ``outcomes`` (the game's declaration: an exact standing is the result) and ``notes``:
+  the game's notes of the positions, each once.
 
 The loss of a move the engine weighed is the difference of the two moves' values
 in the same search; of a move it did not weigh, the best move's value minus what
@@ -23,7 +27,7 @@ or in games judged by the margin its lead over the best other seat).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from ludotheek.analysis.measure import final
 from ludotheek.analysis.plan import Plan
@@ -32,22 +36,30 @@ from ludotheek.analysis.review import Review
 BAD = ("inaccuracy", "mistake", "blunder")
 
 
+class Stand(NamedTuple):
+    """A position's standing, whether it is exact, and the game's note there."""
+
+    standing: list[float]
+    exact: bool
+    note: dict[str, Any] | None = None
+
+
 def standings(plan: Plan, measures: Mapping[int, Mapping[str, Any]],
-              review: Review) -> dict[int, tuple[list[float], bool]]:
-    """Each position's standing (and whether exact): a position not studied (one legal
-    move) stands as the next one; a finished game as its result."""
-    out: dict[int, tuple[list[float], bool]] = {}
-    nxt: tuple[list[float], bool] | None = None
+              review: Review) -> dict[int, Stand]:
+    """Each position's standing (whether exact, and the game's note): a position not
+    studied (one legal move) stands as the next one; a finished game as its result."""
+    out: dict[int, Stand] = {}
+    nxt: Stand | None = None
     for n in reversed(plan.line):
         state = plan.states[n]
         m = measures.get(n)
         if state.is_over:
             m = final(state, review)
         if m is not None:
-            nxt = (list(m["standing"]), bool(m["exact"]))
+            nxt = Stand(list(m["standing"]), bool(m["exact"]), m.get("note"))
         if nxt is not None:
             out[n] = nxt
-    previous: tuple[list[float], bool] | None = None
+    previous: Stand | None = None
     for n in plan.line:  # an unfinished game's last position with one legal move
         if n in out:
             previous = out[n]
@@ -57,7 +69,7 @@ def standings(plan: Plan, measures: Mapping[int, Mapping[str, Any]],
 
 
 def judge(plan: Plan, measures: Mapping[int, Mapping[str, Any]], review: Review,
-          stand: Mapping[int, tuple[list[float], bool]]) -> list[dict[str, Any]]:
+          stand: Mapping[int, Stand]) -> list[dict[str, Any]]:
     """Every decision of the line of play with its mark and loss."""
     out = []
     for d in plan.decisions:
@@ -66,7 +78,7 @@ def judge(plan: Plan, measures: Mapping[int, Mapping[str, Any]], review: Review,
             "number": d.number, "before": d.before, "seat": d.seat, "move": d.move,
             "forced": d.forced, "resigned": d.resigned, "mark": None, "loss": 0.0,
             "best": None, "better": None, "best_value": None, "played_value": None,
-            "after": after[0][d.seat] if after else None,
+            "after": after.standing[d.seat] if after else None, "exact": False,
         }
         m = measures.get(d.before)
         if d.resigned:
@@ -83,12 +95,14 @@ def judge(plan: Plan, measures: Mapping[int, Mapping[str, Any]], review: Review,
             elif d.move in values:
                 played = values[d.move]
             else:
-                played = review.score(after[0], d.seat) if after else best_value
+                played = review.score(after.standing, d.seat) if after else best_value
             loss = max(0.0, best_value - played)
             mark = review.thresholds.mark(loss)
             entry.update(mark=mark, loss=loss, best=best, best_value=best_value,
                          played_value=played,
-                         better=best if d.move != best and mark != "best" else None)
+                         better=best if d.move != best and mark != "best" else None,
+                         exact=bool(m["exact"]) and (d.move in values
+                                                     or bool(after and after.exact)))
         out.append(entry)
     return out
 
@@ -110,12 +124,15 @@ def assemble(plan: Plan, measures: Mapping[int, Mapping[str, Any]],
     """The analysis of ``plan``'s game from the measures of its studied positions."""
     stand = standings(plan, measures, review)
     positions = []
+    notes: list[dict[str, Any]] = []
     for n in plan.line:
         m = measures.get(n)
-        standing, exact = stand.get(n, ([], False))
-        positions.append({"at": n, "standing": standing, "exact": exact,
-                          "to_move": plan.states[n].to_move,
+        here = stand.get(n, Stand([], False))
+        positions.append({"at": n, "standing": here.standing, "exact": here.exact,
+                          "note": here.note, "to_move": plan.states[n].to_move,
                           "best": m["best"] if m is not None else None})
+        if here.note is not None and here.note not in notes:
+            notes.append(here.note)
     decisions = judge(plan, measures, review, stand)
     missing = [n for n in plan.studied() if n not in measures]
     t = review.thresholds
@@ -132,4 +149,6 @@ def assemble(plan: Plan, measures: Mapping[int, Mapping[str, Any]],
         "positions": positions,
         "decisions": decisions,
         "seats": summary(decisions, plan.states[0].num_players),
+        "outcomes": review.outcomes,
+        "notes": notes,
     }

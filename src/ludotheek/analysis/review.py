@@ -12,6 +12,12 @@ Romana: the final points; Haaienzee: the chance to win). A decision's *loss* is
 how much less the move played gives its seat than the best move found, on the
 same scale; the thresholds turn the loss into a mark (docs/strength.md says how
 each game's were chosen).
+
+Where a position's standing is exact (Wari's endgame database), a game whose standing is
+a final margin declares ``outcomes``: the analysis then says the exact result there (a
+win by 2, a draw) and what each move made of it. A game may add a :class:`Note` to a
+position, a sentence of its own catalog: what its analysis could not do there (Wari: the
+endgame database not built yet, so a position it would cover is only estimated).
 """
 
 from __future__ import annotations
@@ -63,18 +69,33 @@ class Thresholds:
 
 
 @dataclass(frozen=True)
+class Note:
+    """A sentence a game adds to a position of its analysis: a text of its catalog
+    (``key``, such as ``wari.review.no_database``) and the text's parameters. The
+    analysis carries it to the pages, which word it in the reader's language."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params)}
+
+
+@dataclass(frozen=True)
 class Measure:
     """What a game's ``measure`` makes of the player's analysis of one position.
 
     ``standing``: each seat's standing on the game's scale; ``values``: for the moves
     the player weighed, what the seat to move can expect after each, as
     :meth:`Review.score` counts it (its standing, or its lead over the best other);
-    ``exact``: the standing is exact (Wari's endgame database), not an estimate.
+    ``exact``: the standing is exact (Wari's endgame database), not an estimate, and so
+    are the ``values``; ``note``: what the game adds to this position in words.
     """
 
     standing: list[float]
     values: dict[str, float]
     exact: bool = False
+    note: Note | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +111,10 @@ class Review:
     seat's standing in a finished game. The :class:`Measure`'s ``values`` are on the
     scale decisions are judged by (:meth:`score`). Change ``version`` whenever the player or
     the measure changes: stored analyses are kept per game and engine version.
+    ``outcomes``: an exact standing is the game's result, a margin whose sign says who
+    wins (above 0 a win by that much, below 0 a loss, 0 a draw); the analysis words the
+    exact positions and the decisions made in them so ("turns a win by 2 into a loss by
+    1").
     """
 
     player: str
@@ -107,6 +132,7 @@ class Review:
     #: judge decisions by the seat's lead over the best other seat (games of more than
     #: two seats, or whose standing is not a margin: helping a rival costs too)
     margin: bool = False
+    outcomes: bool = False
 
     def score(self, standing: Sequence[float], seat: int) -> float:
         """What a standing is worth to ``seat`` when its decisions are judged: its own

@@ -99,3 +99,6 @@ def command(record_file: Path, out: Path | None, json_out: Path | None,
         write_atomic(json_out, json.dumps(analysis, ensure_ascii=False, indent=1) + "\n")
     click.echo(summary_table(analysis, names, review, lang),
                err=out is not None and str(out) == "-")
+    for note in analysis["notes"]:  # what the game's analysis could not do, in words
+        click.echo(text(note["key"], lang, **note["params"]),
+                   err=out is not None and str(out) == "-")

@@ -15,12 +15,22 @@ def _about(text: str) -> msgspec.Meta:
     return msgspec.Meta(description=text)
 
 
+class AnalysisNote(Answer):
+    """A sentence the game adds to a position: a text of its catalog and its parameters
+    (Wari: the endgame database that would make the position exact is not built yet)."""
+
+    key: Annotated[str, _about("the text's key in the game's catalog")]
+    params: dict[str, Any]
+
+
 class Position(Answer):
     at: Annotated[int, _about("the position's number in the replay (moves)")]
     standing: Annotated[list[float], _about("each seat's standing on the game's scale")]
-    exact: Annotated[bool, _about("exact (an endgame database), not estimated")]
+    exact: Annotated[bool, _about("exact (an endgame database), not estimated; with "
+                                  "'outcomes', the result under perfect play")]
     to_move: int | None
     best: Annotated[str | None, _about("the best move found here")]
+    note: Annotated[AnalysisNote | None, _about("what the game adds here in words")] = None
 
 
 Mark = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
@@ -41,6 +51,9 @@ class Decision(Answer):
     best_value: float | None
     played_value: float | None
     after: Annotated[float | None, _about("the seat's standing after it")]
+    exact: Annotated[bool, _about("best_value and played_value are exact: with "
+                                  "'outcomes', the results the best move and the move "
+                                  "played lead to under perfect play")] = False
 
 
 class SeatSummary(Answer):
@@ -78,6 +91,10 @@ class AnalysisResult(Answer, kw_only=True):
     seats: list[SeatSummary]
     hidden: Annotated[bool, _about("other seats' better moves are left out while a game "
                                    "with hidden tiles runs")] | UnsetType = UNSET
+    outcomes: Annotated[bool, _about("an exact standing is the game's result: a margin, "
+                                     "above 0 a win by that much, below 0 a loss")] = False
+    notes: Annotated[list[AnalysisNote], _about("the positions' notes, each once")] = \
+        msgspec.field(default_factory=list)
 
 
 class AnalysisStatus(Answer, kw_only=True):

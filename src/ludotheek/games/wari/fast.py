@@ -25,7 +25,7 @@ from ludotheek.games.wari import kernel as K
 from ludotheek.games.wari.endgame_index import _prefix_table, tier_size
 from ludotheek.games.wari.evaluate import DEFAULT, Weights
 from ludotheek.games.wari.rules import WariState
-from ludotheek.games.wari.search import Searcher, SearchResult
+from ludotheek.games.wari.search import Searcher, SearchResult, check_stop, stop_early
 from ludotheek.games.wari.tables import sow_table
 
 Int64s = npt.NDArray[np.int64]
@@ -237,10 +237,12 @@ class FastSearcher:
         return [(int(cups[i]), int(caps[i])) for i in range(n)]
 
     def run(self, state: WariState, seconds: float | None = None, max_depth: int = 64,
-            exact: bool = False, clock: str = "wall") -> SearchResult:
+            exact: bool = False, clock: str = "wall", stop: str = "full") -> SearchResult:
         """Iterative deepening until ``seconds`` are up (``clock``: ``wall`` or ``cpu``,
         this thread's CPU time) or ``max_depth`` is done; the best move of the deepest
-        completed depth (or of the unfinished one, where it found a better move)."""
+        completed depth (or of the unfinished one, where it found a better move). When
+        to stop early: ``search.stop_early`` (``stop``: ``full`` or ``half``)."""
+        check_stop(stop)
         kind = 1 if clock == "cpu" else 0
         start_us = K.clock_us(kind)
         wall = time.perf_counter()
@@ -265,12 +267,15 @@ class FastSearcher:
         values = np.zeros(6, dtype=np.int64)
         done_depth = 0
         line: list[int] = []
+        reason = "depth"
         for depth in range(1, min(max_depth, K.MAXPLY - 8) + 1):
             for k, (cup, _) in enumerate(ranking):
                 order[k] = cup
             W[K.P_ABORT] = 0
+            W[K.P_GUESS] = 0
             done = K.root(W, self.T, self._D, depth, exact, order, values, c)
             if W[K.P_ABORT]:
+                reason = "time"
                 partial = [(int(order[k]), int(values[k])) for k in range(done)]
                 # a move of the unfinished depth that beats the previous best there is
                 # better founded than the previous depth's choice
@@ -286,16 +291,16 @@ class FastSearcher:
             done_depth = depth
             line = self._line(state, ranking[0][0], depth - 1)
             W = self.work(state.abapa)
-            elapsed = (K.clock_us(kind) - start_us) / 1e6
-            if seconds is not None and elapsed > seconds * 0.5:
-                break  # the next depth would not get far
-            if len(moves) == 1 and depth >= 2:
+            early = stop_early(stop, seconds, (K.clock_us(kind) - start_us) / 1e6, depth,
+                               len(moves), W[K.P_GUESS] == 0)
+            if early:
+                reason = early
                 break
         self.nodes = int(W[K.P_NODES])
         best_cup, best_value = ranking[0]
         return SearchResult(best_cup, best_value / K.SCALE, done_depth,
                             [(cup, v / K.SCALE) for cup, v in ranking], self.nodes,
-                            time.perf_counter() - wall, line)
+                            time.perf_counter() - wall, line, stop=reason)
 
     def _line(self, state: WariState, cup: int, depth: int) -> list[int]:
         W = self.setup(state)

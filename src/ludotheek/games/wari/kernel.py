@@ -14,13 +14,21 @@ repetition history, the sowing table, the Zobrist keys and the database's code
 tables, and the log of the table's slots a search filled, so that the table can be
 emptied again without clearing all of it (``FastSearcher.reset``; the offsets are the
 ``O_*`` and ``P_*`` constants below); ``T``, the transposition table (two int64 words
-an entry: the key and the packed entry);
+an entry: the key and the packed entry: the value + 2**31 in bits 0-31, the depth in
+32-39, the bound's kind in 40-41, the best move + 1 in 42-44, the search's generation in
+45-52, and bit 53 set where the value is proven: nothing below it was a guess);
 ``D``, the endgame database's tiers one after the other (one code byte a board;
 the tier's code table in ``W`` turns a code into the lower and upper value ``f``,
 ``g``; ``O_TIEROFF`` says where each tier begins).
 
 Values are integers in hundredths of a seed: the mover's net gain from the board
 (what they will capture or keep from now on, minus what the opponent will).
+
+A value is *proven* where it rests on no guess: only on ends of the game, repetitions
+and the database's values, never on the evaluation at a leaf. The search counts its
+guesses (``P_GUESS``: each leaf evaluated, each cut by a table entry not marked proven);
+a depth searched without one has found the exact result, and a deeper one cannot change
+it (``fast.FastSearcher.run`` stops there).
 
 (Coverage does not see compiled code: the tests call every function through numba.)
 """
@@ -75,6 +83,9 @@ P_KILLERS = 20  # 1: killer moves
 P_HISTORY = 21  # 1: history heuristic for quiet moves
 P_SELDEPTH = 22  # the deepest ply reached
 P_TLOGN = 23  # the table's empty slots filled since the log was emptied
+#: values of this search that rest on a guess: the evaluation at a leaf, or a table entry
+#: that rests on one (0 after a depth: every value of it is proven, exact under the rules)
+P_GUESS = 24
 P_COUNT = 32
 
 O_BOARD = P_COUNT  # [MAXPLY + 2, 12]: the board at each ply (mover's cups first)
@@ -337,6 +348,7 @@ def quiesce(W: Ints, D: Codes, ply: int, alpha: int, beta: int, depth: int, c: i
         if count == 0:
             return own * SCALE
     best = evaluate(W, at)
+    W[P_GUESS] += 1
     if best >= beta or depth <= 0 or ply >= MAXPLY:
         return best
     if best > alpha:
@@ -478,6 +490,7 @@ def negamax(W: Ints, T: Ints, D: Codes, ply: int, depth: int, alpha: int, beta: 
     if ply > W[P_SELDEPTH]:
         W[P_SELDEPTH] = ply
     alpha0 = alpha
+    guesses = W[P_GUESS]
     key = W[O_HASH + ply]
     slot = (key & W[P_TTMASK]) * 2
     tt_cup = -1
@@ -487,13 +500,12 @@ def negamax(W: Ints, T: Ints, D: Codes, ply: int, depth: int, alpha: int, beta: 
         e_depth = (e >> 32) & 0xFF
         e_flag = (e >> 40) & 0x3
         tt_cup = ((e >> 42) & 0x7) - 1
-        if W[P_TTCUT] and e_depth >= depth:
-            if e_flag == EXACT:
-                return int(e_value)
-            if e_flag == LOWER and e_value >= beta:
-                return int(e_value)
-            if e_flag == UPPER and e_value <= alpha:
-                return int(e_value)
+        if W[P_TTCUT] and e_depth >= depth and (
+                e_flag == EXACT or (e_flag == LOWER and e_value >= beta)
+                or (e_flag == UPPER and e_value <= alpha)):
+            if not (e >> 53) & 1:
+                W[P_GUESS] += 1  # the entry's value rests on a guess
+            return int(e_value)
     _order(W, ply, count, tt_cup)
     best = -INF
     best_cup = W[O_MOVES + ply * 6]
@@ -548,9 +560,10 @@ def negamax(W: Ints, T: Ints, D: Codes, ply: int, depth: int, alpha: int, beta: 
             if logged < TLOG:
                 W[O_TLOG + logged] = slot
             W[P_TLOGN] = logged + 1
+        proven = 1 if W[P_GUESS] == guesses else 0  # nothing below it was a guess
         T[slot] = key
         T[slot + 1] = ((best + (1 << 31)) | (depth << 32) | (flag << 40)
-                       | ((best_cup + 1) << 42) | (W[P_GEN] << 45))
+                       | ((best_cup + 1) << 42) | (W[P_GEN] << 45) | (proven << 53))
     return best
 
 

@@ -7,14 +7,36 @@ gain from the board onward), from a search of ``depth`` plies, and exact, from
 the endgame database, once at most 18 seeds are on the board (as many as the
 database the application provides holds). Thresholds in
 seeds (docs/strength.md, "Analysis").
+
+There the standing is the result under perfect play (``outcomes``: a win by 2, a draw),
+and each move is judged by the database's values: the page says what a mistake made of
+the result ("turns a win by 2 into a loss by 1") and how many seeds it gave away. Each
+rule set has its database (``wari-endgames``, ``wari-endgames-abapa``); where it is not
+built yet, or only its first tiers are (it is built a tier at a time), a position it
+would cover gets a note saying so (``wari.review.*`` in the game's catalogs), and its
+standing is the search's estimate.
 """
 
 from __future__ import annotations
 
 from ludotheek.ai.base import Analysis
-from ludotheek.analysis.review import Measure, Review, Thresholds, zero_sum
+from ludotheek.analysis.review import Measure, Note, Review, Thresholds, zero_sum
 from ludotheek.core.game import State
+from ludotheek.games.wari.endgame import FULL
 from ludotheek.games.wari.rules import WariState
+
+
+def note(state: WariState, a: Analysis) -> Note | None:
+    """What the analysis says of a position the full database covers but the player
+    had no tier for (its analysis's ``endgames``: the most seeds it had, -1 none)."""
+    seeds = sum(state.board)
+    if a.stats.get("database") or seeds > FULL:
+        return None
+    built = int(a.stats.get("endgames", -1))
+    rules = "_abapa" if state.abapa else ""
+    if built < 0:
+        return Note(f"wari.review.no_database{rules}", {"full": FULL})
+    return Note(f"wari.review.tiers{rules}", {"built": built, "full": FULL})
 
 
 def measure(state: State, a: Analysis) -> Measure:
@@ -24,7 +46,8 @@ def measure(state: State, a: Analysis) -> Measure:
     values = {move: lead + v for move, v in a.ranking}
     value = values[a.move] if a.move in values else lead + (a.value or 0.0)
     values[a.move] = value
-    return Measure(zero_sum(me, value), values, bool(a.stats.get("database")))
+    return Measure(zero_sum(me, value), values, bool(a.stats.get("database")),
+                   note(state, a))
 
 
 def final(state: State) -> list[float]:
@@ -39,7 +62,7 @@ def final(state: State) -> list[float]:
 REVIEW = Review(
     player="strong", params={"depth": 9}, unit="seeds", signed=True, decimals=1,
     thresholds=Thresholds(inaccuracy=1.0, mistake=2.0, blunder=4.0),
-    measure=measure, final=final,
+    measure=measure, final=final, version="2", outcomes=True,
     scale={"en": "the expected final margin in seeds (exact from the endgame database with "
                  "at most 18 seeds on the board)"},
 )

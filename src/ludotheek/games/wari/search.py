@@ -39,6 +39,40 @@ INF = 1000.0
 EPS = 1e-6
 
 
+#: when a timed search stops deepening (``stop_early``): ``full`` spends its time, ``half``
+#: stops once half of it is gone (the rule before issue 40, kept to compare with)
+STOPS = ("full", "half")
+
+
+def check_stop(stop: str) -> None:
+    if stop not in STOPS:
+        raise ValueError(f"stop is full or half, not {stop!r}")
+
+
+def stop_early(stop: str, seconds: float | None, elapsed: float, depth: int, moves: int,
+               proven: bool) -> str | None:
+    """Why iterative deepening stops after it completed ``depth`` plies in ``elapsed``
+    seconds, or None to go on (a timed search then goes on until ``seconds`` are up and
+    abandons the unfinished depth; a search without a time goes on to its ``max_depth``):
+
+    - ``single``: the mover has one legal move (after 2 plies, for its value);
+    - ``proven`` (``stop=full`` with a time): the depth rested on no guess (no leaf
+      evaluated: every line ended the game, repeated or reached the endgame database),
+      so its result is exact and a deeper search cannot change it;
+    - ``half`` (``stop=half`` with a time): half the time is gone, and the next depth,
+      which takes about twice as long as all before it, would not finish.
+
+    A search to a fixed depth (no ``seconds``) stops early only for a single move, as it
+    always did: its moves are repeatable (tests, golden games)."""
+    if moves == 1 and depth >= 2:
+        return "single"
+    if seconds is None:
+        return None
+    if stop == "half":
+        return "half" if elapsed > seconds * 0.5 else None
+    return "proven" if proven else None
+
+
 class Timeout(Exception):
     """The time for this move is up (raised inside the search, caught by ``run``).
 
@@ -97,6 +131,9 @@ class SearchResult:
     line: list[int] = field(default_factory=list)
     #: the database decided at the root (exact perfect play)
     from_database: bool = False
+    #: why the deepening stopped: ``time`` (the time ran out during a depth), ``depth``
+    #: (``max_depth`` done), or a reason of ``stop_early``
+    stop: str = ""
 
 
 class Searcher:
@@ -113,11 +150,14 @@ class Searcher:
         self.db = db
         self.db_max = db.max_seeds if db is not None else -1
         self.quiescence = quiescence
-        self.tt: dict[Board, tuple[int, float, int, int]] = {}
+        #: board -> (depth, value, kind of bound, best cup, proven: nothing below was a guess)
+        self.tt: dict[Board, tuple[int, float, int, int, bool]] = {}
         self.cache: dict[Board, list[Move]] = {}
         self.scores: dict[Board, float] = {}
         self.killers: list[list[int]] = []
         self.nodes = 0
+        #: values of this depth that rest on a guess (see ``kernel``'s ``P_GUESS``)
+        self.guesses = 0
         self._deadline = 0.0
         self._counts: dict[tuple[Board, int], int] = {}
         self._next_check = 0
@@ -187,6 +227,7 @@ class Searcher:
             if len(self.scores) > CACHE_LIMIT:
                 self.scores.clear()
             best = self.scores[b] = self.evaluate(b)
+        self.guesses += 1
         if best >= beta or depth <= 0:
             return best
         if best > alpha:
@@ -225,17 +266,17 @@ class Searcher:
         if depth <= 0:
             return self.quiesce(b, alpha, beta, self.quiescence, c)
         alpha0 = alpha
+        guesses = self.guesses
         entry = self.tt.get(b)
         tt_cup = -1
         if entry is not None:
-            e_depth, e_value, e_flag, tt_cup = entry
-            if e_depth >= depth and self.tt_cutoffs:
-                if e_flag == EXACT:
-                    return e_value
-                if e_flag == LOWER and e_value >= beta:
-                    return e_value
-                if e_flag == UPPER and e_value <= alpha:
-                    return e_value
+            e_depth, e_value, e_flag, tt_cup, e_proven = entry
+            if e_depth >= depth and self.tt_cutoffs and (
+                    e_flag == EXACT or (e_flag == LOWER and e_value >= beta)
+                    or (e_flag == UPPER and e_value <= alpha)):
+                if not e_proven:
+                    self.guesses += 1
+                return e_value
         ordered = self._order(moves, tt_cup, ply)
         counts = self._counts
         best, best_cup = -INF, ordered[0][0]
@@ -281,7 +322,7 @@ class Searcher:
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         if len(self.tt) > CACHE_LIMIT:
             self.tt.clear()
-        self.tt[b] = (depth, best, flag, best_cup)
+        self.tt[b] = (depth, best, flag, best_cup, self.guesses == guesses)
         return best
 
     def _order(self, moves: list[Move], tt_cup: int, ply: int) -> list[Move]:
@@ -308,9 +349,11 @@ class Searcher:
 
     # --- the root ---------------------------------------------------------------------
     def run(self, state: WariState, seconds: float | None = None,
-            max_depth: int = 64, exact: bool = False) -> SearchResult:
+            max_depth: int = 64, exact: bool = False, stop: str = "full") -> SearchResult:
         """Search the position of ``state`` by iterative deepening until ``seconds`` are
-        up or ``max_depth`` is done; the best move of the deepest completed depth.
+        up or ``max_depth`` is done; the best move of the deepest completed depth (or of
+        the unfinished one, where it found a better move). When to stop early:
+        :func:`stop_early` (``stop``: ``full`` or ``half``).
 
         Python's cyclic garbage collector is paused meanwhile: the tables hold hundreds
         of thousands of tuples (none in a cycle), and a full collection over them can
@@ -318,13 +361,14 @@ class Searcher:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return self._run(state, seconds, max_depth, exact)
+            return self._run(state, seconds, max_depth, exact, stop)
         finally:
             if collecting:
                 gc.enable()
 
     def _run(self, state: WariState, seconds: float | None, max_depth: int,
-             exact: bool) -> SearchResult:
+             exact: bool, stop: str) -> SearchResult:
+        check_stop(stop)
         mover = state.to_move
         assert mover is not None, "the game is over"
         start = time.monotonic()
@@ -339,28 +383,31 @@ class Searcher:
         ranking: list[tuple[int, float]] = [(m[0], 0.0) for m in moves]
         done_depth = 0
         line: list[int] = []
+        reason = "depth"
         for depth in range(1, max_depth + 1):
+            self.guesses = 0
             try:
                 ranking = self._root(b, moves, ranking, depth, c, mover, exact)
-            except Timeout as stop:
+            except Timeout as out:
                 # a move of the unfinished depth that beats the previous best there is
                 # better founded than the previous depth's choice
-                if stop.partial and done_depth:
-                    top = max(stop.partial, key=lambda cv: cv[1])
-                    if top[0] != ranking[0][0] and top[1] > stop.partial[0][1]:
+                if out.partial and done_depth:
+                    top = max(out.partial, key=lambda cv: cv[1])
+                    if top[0] != ranking[0][0] and top[1] > out.partial[0][1]:
                         ranking = [top, *(r for r in ranking if r[0] != top[0])]
+                reason = "time"
                 break
             done_depth = depth
             first = next(m for m in moves if m[0] == ranking[0][0])
             line = [first[0], *self.principal_line(first[2], depth - 1)]
-            elapsed = time.monotonic() - start
-            if seconds is not None and elapsed > seconds * 0.5:
-                break  # the next depth would not get far
-            if len(moves) == 1 and depth >= 2:
+            early = stop_early(stop, seconds, time.monotonic() - start, depth, len(moves),
+                               self.guesses == 0)
+            if early:
+                reason = early
                 break
         best_cup, best_value = ranking[0]
         return SearchResult(best_cup, best_value, done_depth, ranking, self.nodes,
-                            time.monotonic() - start, line)
+                            time.monotonic() - start, line, stop=reason)
 
     def _root(self, b: Board, moves: list[Move], previous: list[tuple[int, float]],
               depth: int, c: int, mover: int, exact: bool) -> list[tuple[int, float]]:

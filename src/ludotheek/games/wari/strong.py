@@ -6,8 +6,11 @@ at the leaves and, when few seeds are left, perfect play from it.
   position that would end the game by repetition is valued as the rule ends it.
 - Otherwise it searches: the compiled search (``fast.FastSearcher``, numba) where the
   application provides it (the data set ``wari-search``), else the same search in
-  Python (``search.Searcher``): iterative deepening until half its time is gone (a
-  deeper iteration would not finish), alpha-beta with a transposition table,
+  Python (``search.Searcher``): iterative deepening until its time is up (the depth
+  under way then is abandoned, but a better move it found already is played), or
+  earlier where more time cannot help (``search.stop_early``: a single legal move, or
+  a depth whose result is proven, resting on no evaluated leaf), alpha-beta with a
+  transposition table,
   captures / the previous best move / killer moves / history first, a quiescence
   search of captures, the evaluation of ``evaluate.py`` at the leaves and the
   database's values where a line reaches it.
@@ -24,7 +27,14 @@ tests and golden games); ``seconds`` is the time per move otherwise; ``endgames`
 database only up to this many seeds; ``compiled``: ``auto`` (the compiled search when
 provided, else Python's), ``on`` (compile it here if need be) or ``off`` (Python's);
 ``book``: ``auto`` (the openings book the application provides; not with ``depth``, nor
-for hints) or ``off``; the evaluation's weights; ``quiescence`` (plies of captures).
+for hints) or ``off``; ``stop``: ``full`` (spend the time, as above) or ``half`` (stop
+deepening once half the time is gone: ``strong`` before issue 40, kept to compare with,
+``strong:stop=half``); the evaluation's weights; ``quiescence`` (plies of captures).
+
+Its analysis's ``stats`` say how the search went: ``depth`` (plies completed), ``nodes``,
+``seconds``, ``stop`` (why it stopped: ``time``, ``proven``, ``single``, ``half`` or
+``depth``, see ``search.SearchResult``) and ``endgames`` (the most seeds of the endgame
+database it had: -1 none, fewer than 18 while it is being built).
 """
 
 from __future__ import annotations
@@ -39,7 +49,7 @@ from ludotheek.games.wari.data import SEARCH, book_name, endgames_name
 from ludotheek.games.wari.endgame import EndgameDB
 from ludotheek.games.wari.evaluate import DEFAULT, Weights, evaluate
 from ludotheek.games.wari.rules import WariState, sow_and_capture
-from ludotheek.games.wari.search import Searcher, SearchResult, stop_value
+from ludotheek.games.wari.search import Searcher, SearchResult, check_stop, stop_value
 
 
 def _seeds(n: float) -> str:
@@ -62,7 +72,8 @@ class StrongPlayer:
                  threat: float = DEFAULT.threat, mobility: float = DEFAULT.mobility,
                  kroo: float = DEFAULT.kroo, small: float = DEFAULT.small,
                  quiescence: int = 4, compiled: str = "auto",
-                 max_seeds: int | None = None, book: str = "auto") -> None:
+                 max_seeds: int | None = None, book: str = "auto",
+                 stop: str = "full") -> None:
         self.seconds = float(seconds)
         self.depth = None if depth is None else int(depth)
         if self.depth is not None and self.depth < 1:
@@ -73,6 +84,8 @@ class StrongPlayer:
             raise ValueError(f"compiled is auto, on or off, not {compiled!r}")
         if book not in ("auto", "off"):
             raise ValueError(f"book is auto or off, not {book!r}")
+        check_stop(stop)
+        self.stop = stop
         self.book = book
         self.endgames = endgames
         self.compiled = compiled
@@ -137,6 +150,12 @@ class StrongPlayer:
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self._analyse(state, seconds, exact=False).move
 
+    def decide(self, state: State, seconds: float | None = None) -> Analysis:
+        """The move ``choose`` makes, with what it saw (the search's ``stats``, or
+        ``book`` / ``database`` where those decided; nothing for a single legal move):
+        for benchmarks of the search (benchmarks/wari_time_use.py)."""
+        return self._analyse(state, seconds, exact=False)
+
     def analyse(self, state: State, seconds: float | None = None) -> Analysis:
         """The move, its expected gain in seeds (the mover's captures and kept seeds from
         now on, minus the opponent's), every move's value and the reason in words."""
@@ -160,8 +179,10 @@ class StrongPlayer:
             result = searcher.run(state, None, self.depth, exact)
         else:
             result = searcher.run(state, self.seconds if seconds is None else seconds,
-                                  exact=exact)
-        return self._from_search(state, result)
+                                  exact=exact, stop=self.stop)
+        found = self._from_search(state, result)
+        found.stats["endgames"] = db.max_seeds if db is not None else -1
+        return found
 
     def _from_book(self, state: WariState, exact: bool) -> Analysis | None:
         """The openings book's move (not for a hint: it ranks no alternatives)."""
@@ -189,7 +210,7 @@ class StrongPlayer:
         reason = (f"{words}the search sees {_signed(r.value)} seeds for this side "
                   f"over {r.depth} plies")
         stats: dict[str, Any] = {"depth": r.depth, "nodes": r.nodes,
-                                 "seconds": round(r.seconds, 3), "line": [
+                                 "seconds": round(r.seconds, 3), "stop": r.stop, "line": [
                                      self._line_name(state, i, cup)
                                      for i, cup in enumerate(r.line)]}
         return Analysis(move, r.value, ranking, reason, stats)

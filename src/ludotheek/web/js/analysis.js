@@ -1,7 +1,11 @@
 // The analysis in the replay viewer: the Analyse button with a progress bar, the graph of
 // each seat's standing (a click shows that position), the marks in the move list, each
 // seat's counts, and for the move shown: its mark, the better move in words and on the
-// board, and "Try again from here". The server does the work (/api/games/<id>/analysis).
+// board, and "Try again from here". Where the standing is exact and the game says it is
+// the result (`outcomes`: Wari's endgame database), the graph shades those positions and
+// the words say the result with perfect play and what the move made of it; the game's
+// notes (what its analysis could not do) are shown in its words. The server does the work
+// (/api/games/<id>/analysis).
 import { api } from "./api.js";
 import { markMoves } from "./highlight.js";
 import { language, t } from "./i18n.js";
@@ -42,6 +46,7 @@ function number(value, decimals, least = decimals) {
 // A standing or a loss as words: "+3.5", "62%", "182,400".
 // An axis' round values (axis: true) without trailing zeros: "+20", "2.5".
 export function formatValue(result, value, { signed = result.signed, axis = false } = {}) {
+  value += 0;  // -0 (a seat's side of a drawn margin) is written 0
   if (result.unit === "chance") return `${number(100 * value, 0)}%`;
   const text = number(value, result.decimals, axis ? 0 : result.decimals);
   return signed && value > 0 ? `+${text}` : text;
@@ -59,6 +64,18 @@ export function roundTicks(lo, hi) {
   const ticks = [];
   for (let i = 0; first + i * step <= top + step / 2; i++) ticks.push(Math.abs(first + i * step) < step / 1e6 ? 0 : first + i * step);
   return { lo: first, hi: top, ticks };
+}
+
+// An exact standing as the seat's result: "a win by 2 seeds", "a draw", "a loss by 1 seed".
+export function outcomeText(result, value) {
+  if (Math.abs(value) < 1e-9) return t("analysis.outcome.draw");
+  const amount = t(`analysis.amount.${result.unit}`, { n: number(Math.abs(value), result.decimals, 0) });
+  return t(value > 0 ? "analysis.outcome.win" : "analysis.outcome.loss", { amount });
+}
+
+// The game's note (a text of its catalog with its parameters) in the page's language.
+function noteText(note) {
+  return t(note.key, note.params || {});
 }
 
 function gainText(result, loss) {
@@ -173,6 +190,20 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
     }
     nodes.push(svg("text", { x: PAD.left, y: GH - 6, class: "axis", text: "0" }));
     nodes.push(svg("text", { x: GW - PAD.right, y: GH - 6, class: "axis", "text-anchor": "end", text: String(s.last) }));
+    if (result.outcomes) {  // the stretches where the standing is the exact result, under the grid
+      const zones = [];
+      let from = null;
+      s.points.forEach((p, i) => {
+        if (p.exact && from === null) from = p.at;
+        const next = s.points[i + 1];
+        if (from !== null && (!next || !next.exact)) {
+          zones.push(svg("rect", { class: "exact-zone", x: s.x(from), width: Math.max(2, s.x(p.at) - s.x(from)), y: PAD.top,
+            height: GH - PAD.top - PAD.bottom, "data-from": from, "data-to": p.at }, svg("title", { text: t("analysis.exact_zone") })));
+          from = null;
+        }
+      });
+      nodes.unshift(...zones);
+    }
     const seats = result.seats.length;
     for (let seat = 0; seat < seats; seat++) {
       const d = s.points.map((p) => `${s.x(p.at).toFixed(1)},${s.y(p.standing[seat]).toFixed(1)}`).join(" ");
@@ -202,8 +233,13 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
         "stroke-width": 3, "stroke-dasharray": DASHES[seat % DASHES.length] || null })), ` ${name}`)),
     el("li", {}, el("span", { class: "dot mark-inaccuracy" }), " ?! "), el("li", {}, el("span", { class: "dot mark-mistake" }), " ? "),
     el("li", {}, el("span", { class: "dot mark-blunder" }), " ?? "));
+    if (result.outcomes && s.points.some((p) => p.exact)) {
+      legend.append(el("li", {}, el("span", { class: "swatch exact-zone" }), ` ${t("analysis.exact_zone")}`));
+    }
+    const notes = (result.notes || []).map((n) => el("p", { class: "analysis-note", text: noteText(n) }));
     graph.replaceChildren(el("h3", { text: t("analysis.graph") }),
-      el("p", { class: "muted small", text: t(`analysis.scale.${result.unit}`) }), picture, legend);
+      el("p", { class: "muted small", text: t(`analysis.scale.${result.unit}`) }),
+      ...(notes.length ? [el("div", { id: "analysis-notes" }, ...notes)] : []), picture, legend);
     graph.dataset.points = String(s.points.length);
   }
 
@@ -260,6 +296,13 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
       const mark = d.forced ? "forced" : d.mark;
       lines.push(el("p", { id: "analysis-move", "data-mark": d.mark, class: `mark-line mark-${d.mark}` },
         t("analysis.move_was", { n: d.number, name: names()[d.seat], move: `${d.move}${SYMBOLS[d.mark] || ""}`, mark: t(`analysis.mark.${mark}`) })));
+      if (d.exact && result.outcomes && !d.forced && d.best_value !== null && d.played_value !== null) {
+        const before = outcomeText(result, d.best_value);
+        const text = d.loss > 1e-9
+          ? t("analysis.outcome.turns", { before, after: outcomeText(result, d.played_value), amount: t(`analysis.amount.${result.unit}`, { n: number(d.loss, result.decimals, 0) }) })
+          : t("analysis.outcome.keeps", { before });
+        lines.push(el("p", { id: "analysis-turn", class: "exact", text }));
+      }
       if (d.better) {
         lines.push(el("p", { id: "analysis-better", text: t("analysis.better", { move: d.better, gain: gainText(result, d.loss) }) }));
         lines.push(el("button", { type: "button", id: "show-better", text: t("analysis.show_better"),
@@ -270,6 +313,12 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
       const list = p.standing.map((v, seat) => `${names()[seat]} ${formatValue(result, v)}`).join(", ");
       lines.push(el("p", { class: "muted", text: `${t("analysis.standing", { list })}${p.exact ? ` (${t("analysis.exact")})` : ""}` }));
     }
+    if (p && p.exact && result.outcomes && p.to_move !== null && p.standing.length) {
+      const winner = p.standing.findIndex((v) => v > 1e-9);
+      lines.push(el("p", { id: "analysis-outcome", class: "exact", text: winner < 0 ? t("analysis.outcome.here_draw")
+        : t("analysis.outcome.here", { name: names()[winner], amount: t(`analysis.amount.${result.unit}`, { n: number(p.standing[winner], result.decimals, 0) }) }) }));
+    }
+    if (p && p.note) lines.push(el("p", { id: "analysis-note-here", class: "analysis-note", text: noteText(p.note) }));
     if (p && p.best) lines.push(el("p", { class: "muted", id: "analysis-best-here", text: t("analysis.best_here", { move: p.best }) }));
     if (p && p.to_move !== null && !result.hidden) {
       lines.push(el("button", { type: "button", id: "try-again", title: t("analysis.try_hint"), text: t("analysis.try"), onclick: () => tryAgain(at) }));
