@@ -38,8 +38,9 @@ def site(postgres: Postgres, redis_server: Redis,
         conn.execute(f"CREATE DATABASE {name}")
     db = postgres.url.rsplit("/", 1)[0] + "/" + name
     env = {"LUDOTHEEK_WORKER_HEARTBEAT_MS": "1500", "LUDOTHEEK_MAX_GAMES_PER_CLIENT": "1000"}
-    # a scripted person moves faster than a real one: no per-connection message rate
-    args = ("--redis", redis_server.url, "--ws-rate", "0")
+    # a scripted person moves faster than a real one: no per-connection message rate; and
+    # its many players come from one address: no cap on its sockets
+    args = ("--redis", redis_server.url, "--ws-rate", "0", "--max-sockets-per-address", "0")
     webs = [ServerProcess(db, workers=0, extra_env=env, log_dir=tmp_path, args=args).start()
             for _ in range(2)]
     workers = [WorkerProcess(db, redis_server.url, tmp_path / f"worker{i}.log",

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from starlette.testclient import TestClient
@@ -45,6 +46,15 @@ def slow_study(monkeypatch: pytest.MonkeyPatch) -> None:
         return study_json(game, state_json, seed)
 
     monkeypatch.setattr(server_analysis, "study_json", slow)
+
+T = TypeVar("T")
+
+
+def _run(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coro)`` on a loop of its own in another thread: the test's thread may
+    already run one (a browser test's, earlier on the same worker)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def _app(tmp_path: Path, **settings: Any) -> Iterator[TestClient]:
@@ -196,7 +206,7 @@ def _order(slots: int, jobs: dict[tuple[str, str], list[int]]) -> list[str]:
         await queue.close()
         return seen
 
-    return asyncio.run(run())
+    return _run(run())
 
 
 def test_clients_take_turns_and_so_do_each_clients_games() -> None:
@@ -225,7 +235,7 @@ def test_a_failed_study_fails_its_analysis_only() -> None:
         await queue.close()
         return error, seen
 
-    error, seen = asyncio.run(run())
+    error, seen = _run(run())
     assert isinstance(error, ValueError) and seen == [1, 2, 3]
 
 
@@ -248,7 +258,7 @@ def test_a_dropped_analysis_studies_no_more() -> None:
         await queue.close()
         return seen
 
-    assert asyncio.run(run()) == [1, 2]
+    assert _run(run()) == [1, 2]
 
 
 def test_the_queue_serves_again_after_close_on_another_loop() -> None:
@@ -269,4 +279,4 @@ def test_the_queue_serves_again_after_close_on_another_loop() -> None:
         await queue.close()
         return seen
 
-    assert asyncio.run(run()) == [1, 2] and asyncio.run(run()) == [1, 2]
+    assert _run(run()) == [1, 2] and _run(run()) == [1, 2]

@@ -21,7 +21,9 @@ workers however many analyses it asked for (how many it may ask for at once is
 ...     await asyncio.gather(long.finished, short.finished)
 ...     await queue.close()
 ...     return order
->>> asyncio.run(demo())
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(1) as pool:  # a loop of its own: the caller's may be running
+...     pool.submit(asyncio.run, demo()).result()
 ['L1', 'S1', 'L2', 'S2', 'L3', 'L4']
 """
 

@@ -83,8 +83,8 @@ LIMITS = (
     Limit("max_computer_seconds", "max_computer_seconds", float, 0.01,
           "Seconds a computer player may think per move at most (default 5)."),
     Limit("max_analysis_positions", "max_analysis_positions", int, 1,
-          "Positions one analysis of a game may study (default 600: Akwaier's and Wari's "
-          "longest games fit); a game with more is refused (400)."),
+          "Positions one analysis of a game may study (default 600: the longest real "
+          "games fit); a game with more is refused (400)."),
     Limit("max_analyses_per_client", "max_analyses_per_client", int, 1,
           "Analyses one client address may have running or waiting at once (default 4); "
           "more get 429. The positions of all analyses are studied in turn, client by "
