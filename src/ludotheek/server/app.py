@@ -42,7 +42,7 @@ from ludotheek.server.http import ClientLeft, client_address
 from ludotheek.server.hub import Hub
 from ludotheek.server.limits import Held, RateLimit
 from ludotheek.server.openapi import spec
-from ludotheek.server.pages import WebFiles
+from ludotheek.server.pages import WEB, WebFiles
 from ludotheek.server.proxy import ProxyHeaders
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
@@ -52,7 +52,6 @@ from ludotheek.store.database import Database, open_database
 #: what starts and stops the app's work around serving
 Lifespan = Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]
 
-WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("ludotheek.server")
 
 

@@ -22,7 +22,6 @@ game's own page draws them.
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
@@ -49,14 +48,13 @@ from ludotheek.server.http import read_json
 from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
+from ludotheek.server.pages import WEB
 from ludotheek.server.queries import decode_query
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
 from ludotheek.server.shapes import built, decode
 from ludotheek.server.views import PAGE_LANGUAGES
 from ludotheek.server.views import view as game_view
-
-WEB = Path(__file__).resolve().parent.parent / "web"
 
 
 def _lang(lang: str) -> str:

@@ -15,8 +15,13 @@ from pathlib import Path
 
 from starlette.staticfiles import StaticFiles
 
+import ludotheek
 from ludotheek.core.errors import UnknownGame
 from ludotheek.games import plugin
+
+#: the application's pages and their shared files (``ludotheek/web/``), wherever this
+#: module sits in the package
+WEB = Path(ludotheek.__file__).resolve().parent / "web"
 
 
 def renderer(name: str) -> Path | None:

@@ -346,20 +346,6 @@ async def after_create(request: Request, live: LiveGame, rated: RatedSeats | Non
             await _run(db.games.set_seat_profile, live.id, seat, profile.id)
 
 
-async def rated_rematch(db: Database, old: LiveGame, new: LiveGame, order: list[int]) -> None:
-    """A rematch of a rated game is rated too, each profile and level on its new seat
-    (``order[new seat]`` is the old seat)."""
-    if not old.rated:
-        return
-    before = await _run(db.ratings.get, old.id)
-    if before is None:
-        return
-    seats = {s.seat: s for s in before.seats}
-    new.rated = True
-    await _run(db.ratings.register, new.id, new.game.name,
-               [(seats[o].profile_id, seats[o].level) for o in order])
-
-
 async def game_rating(request: Request) -> JSONResponse:
     gid = request.path_params["id"]
     db = _db(request)

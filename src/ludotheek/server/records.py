@@ -17,9 +17,9 @@ from ludotheek.server.errors import Forbidden, Invalid
 from ludotheek.server.http import check_text
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.offload import blocking
-from ludotheek.server.profiles import rated_rematch
 from ludotheek.server.service import GameService
 from ludotheek.server.views import public_seats
+from ludotheek.store.database import Database
 from ludotheek.store.games import derived_token, hash_token, new_token
 
 SEAT_KINDS = {"person", "computer"}
@@ -239,6 +239,20 @@ class Records:
 
         await self.service.hub.broadcast(live.id, notice)
         await self.service.broadcast(live)
+
+
+async def rated_rematch(db: Database, old: LiveGame, new: LiveGame, order: list[int]) -> None:
+    """A rematch of a rated game is rated too, each profile and level on its new seat
+    (``order[new seat]`` is the old seat)."""
+    if not old.rated:
+        return
+    before = await blocking(db.ratings.get, old.id)
+    if before is None:
+        return
+    seats = {s.seat: s for s in before.seats}
+    new.rated = True
+    await blocking(db.ratings.register, new.id, new.game.name,
+                   [(seats[o].profile_id, seats[o].level) for o in order])
 
 
 def _written(record: Record, names: list[str], analysis: dict[str, Any] | None,
