@@ -28,16 +28,16 @@ from starlette.routing import Route
 
 from ludotheek.learn import lessons
 from ludotheek.server.answers_learn import Advice
+from ludotheek.server.edge.jsonio import JSON as JSONResponse
+from ludotheek.server.edge.offload import blocking
+from ludotheek.server.edge.requests import bearer_token
+from ludotheek.server.edge.shapes import built
 from ludotheek.server.errors import Forbidden
 from ludotheek.server.fairplay import check_no_engine_help
-from ludotheek.server.http import bearer_token
-from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.moves import ended
-from ludotheek.server.offload import blocking
 from ludotheek.server.queries import GameAdvice, decode_query
 from ludotheek.server.seats import seated
 from ludotheek.server.service import GameService
-from ludotheek.server.shapes import built
 
 _KEPT: OrderedDict[tuple[str, int, str | None], dict[str, Any]] = OrderedDict()
 KEEP = 256

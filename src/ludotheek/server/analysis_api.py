@@ -7,10 +7,10 @@ from starlette.routing import Route
 
 from ludotheek.server.analysis import Analyses
 from ludotheek.server.answers_analysis import AnalysisStatus, TriedAgain
-from ludotheek.server.http import bearer_token, client_address, read_json
-from ludotheek.server.jsonio import JSON as JSONResponse
+from ludotheek.server.edge.jsonio import JSON as JSONResponse
+from ludotheek.server.edge.requests import bearer_token, client_address, read_json
+from ludotheek.server.edge.shapes import built
 from ludotheek.server.service import GameService
-from ludotheek.server.shapes import built
 from ludotheek.server.tryagain import try_again
 
 

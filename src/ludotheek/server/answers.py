@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from ludotheek.core.record import EntryKind
-from ludotheek.server.shapes import Answer
+from ludotheek.server.edge.shapes import Answer
 
 Status = Literal["active", "over", "aborted", "abandoned"]
 

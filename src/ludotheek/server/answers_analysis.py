@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from ludotheek.server.shapes import Answer
+from ludotheek.server.edge.shapes import Answer
 
 
 def _about(text: str) -> msgspec.Meta:

@@ -10,7 +10,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from ludotheek.server.answers import ViewAt
-from ludotheek.server.shapes import Answer
+from ludotheek.server.edge.shapes import Answer
 
 Key = Annotated[str, msgspec.Meta(description="a catalog key")]
 Marks = Annotated[list[str], msgspec.Meta(description="places to ring on the board, in the "

@@ -11,7 +11,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from ludotheek.core.record import ResignAction, UndoAction
-from ludotheek.server.shapes import Answer
+from ludotheek.server.edge.shapes import Answer
 
 Labels = Annotated[dict[str, str], msgspec.Meta(description="a text in each language")]
 

@@ -15,16 +15,16 @@ from ludotheek.games import get, names, plugin
 from ludotheek.server import ending, profiles, queries
 from ludotheek.server.answers import Created, ScoreEntry, Scores, seat_tokens
 from ludotheek.server.answers_site import GameMeta, Health, Meta
-from ludotheek.server.bodies import MoveBody, VersionBody
 from ludotheek.server.checks import check_seed
+from ludotheek.server.edge.bodies import MoveBody, VersionBody
+from ludotheek.server.edge.jsonio import JSON as JSONResponse
+from ludotheek.server.edge.offload import blocking
+from ludotheek.server.edge.requests import bearer_token, client_address, read_json
+from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import NotFound
-from ludotheek.server.http import bearer_token, client_address, read_json
-from ludotheek.server.jsonio import JSON as JSONResponse
-from ludotheek.server.offload import blocking
 from ludotheek.server.pages import has_page
 from ludotheek.server.queries import decode_query
 from ludotheek.server.service import GameService
-from ludotheek.server.shapes import built, decode
 from ludotheek.server.views import PAGE_LANGUAGES
 
 

@@ -27,7 +27,6 @@ from ludotheek.server import (
     client_errors,
     ending,
     ending_api,
-    headers,
     learn,
     live,
     profiles,
@@ -35,15 +34,16 @@ from ludotheek.server import (
 )
 from ludotheek.server.analysis import Analyses
 from ludotheek.server.computer import ComputerPool
-from ludotheek.server.edge import service_error
+from ludotheek.server.edge import headers
+from ludotheek.server.edge.headers import SecurityHeaders
+from ludotheek.server.edge.limits import Held, RateLimit
+from ludotheek.server.edge.proxy import ProxyHeaders
+from ludotheek.server.edge.requests import ClientLeft, client_address
+from ludotheek.server.edge.statuses import service_error
 from ludotheek.server.errors import ServiceError
-from ludotheek.server.headers import SecurityHeaders
-from ludotheek.server.http import ClientLeft, client_address
 from ludotheek.server.hub import Hub
-from ludotheek.server.limits import Held, RateLimit
 from ludotheek.server.openapi import spec
 from ludotheek.server.pages import WEB, WebFiles
-from ludotheek.server.proxy import ProxyHeaders
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
 from ludotheek.server.settings import Settings

@@ -13,9 +13,9 @@ from ludotheek.ai import players
 from ludotheek.core.errors import BadOption, UnknownGame, quoted
 from ludotheek.core.game import Game
 from ludotheek.games import get
-from ludotheek.server.bodies import MAX_SEED, CreateGame, SeatIn
+from ludotheek.server.edge.bodies import MAX_SEED, CreateGame, SeatIn
+from ludotheek.server.edge.shapes import convert_field, decode
 from ludotheek.server.errors import Invalid
-from ludotheek.server.shapes import convert_field, decode
 
 
 @dataclass(frozen=True)

@@ -35,15 +35,15 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from ludotheek.server.answers import SeatClaimed
-from ludotheek.server.bodies import ClaimInvite, ResumeSeat
+from ludotheek.server.edge.bodies import ClaimInvite, ResumeSeat
+from ludotheek.server.edge.jsonio import JSON as JSONResponse
+from ludotheek.server.edge.offload import blocking
+from ludotheek.server.edge.requests import read_json
+from ludotheek.server.edge.shapes import decode
 from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound
-from ludotheek.server.http import read_json
-from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.livegame import LiveGame
-from ludotheek.server.offload import blocking
 from ludotheek.server.profiles import profile_for
 from ludotheek.server.service import GameService
-from ludotheek.server.shapes import decode
 from ludotheek.store.games import hash_token, new_token
 
 

@@ -24,12 +24,12 @@ from starlette.routing import Route
 from ludotheek.core.errors import quoted
 from ludotheek.games import names, plugin
 from ludotheek.server.answers_site import Logged
-from ludotheek.server.bodies import ErrorReport
+from ludotheek.server.edge.bodies import ErrorReport
+from ludotheek.server.edge.jsonio import JSON as JSONResponse
+from ludotheek.server.edge.limits import Buckets
+from ludotheek.server.edge.requests import client_address, read_json
+from ludotheek.server.edge.shapes import convert_field, decode
 from ludotheek.server.errors import Invalid, TooMany
-from ludotheek.server.http import client_address, read_json
-from ludotheek.server.jsonio import JSON as JSONResponse
-from ludotheek.server.limits import Buckets
-from ludotheek.server.shapes import convert_field, decode
 from ludotheek.store.paths import data_dir
 
 GENERAL_FILE = "ludotheek-errors.txt"

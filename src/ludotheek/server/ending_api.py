@@ -9,10 +9,10 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludotheek.server import ending
-from ludotheek.server.bodies import VersionBody
-from ludotheek.server.http import bearer_token, read_json
+from ludotheek.server.edge.bodies import VersionBody
+from ludotheek.server.edge.requests import bearer_token, read_json
+from ludotheek.server.edge.shapes import decode
 from ludotheek.server.service import GameService
-from ludotheek.server.shapes import decode
 from ludotheek.server.views import PAGE_LANGUAGES
 
 

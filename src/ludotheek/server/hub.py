@@ -21,7 +21,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from ludotheek.server.jsonio import dumps
+from ludotheek.server.edge.jsonio import dumps
 
 log = logging.getLogger("ludotheek.server")
 

@@ -42,17 +42,17 @@ from ludotheek.server.answers_learn import (
     LessonAdvice,
     Tried,
 )
-from ludotheek.server.bodies import TryBody
+from ludotheek.server.edge.bodies import TryBody
+from ludotheek.server.edge.jsonio import JSON as JSONResponse
+from ludotheek.server.edge.offload import blocking
+from ludotheek.server.edge.requests import read_json
+from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import Invalid, NotFound
-from ludotheek.server.http import read_json
-from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.livegame import LiveGame
-from ludotheek.server.offload import blocking
 from ludotheek.server.pages import WEB
 from ludotheek.server.queries import decode_query
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
-from ludotheek.server.shapes import built, decode
 from ludotheek.server.views import PAGE_LANGUAGES
 from ludotheek.server.views import view as game_view
 

@@ -28,10 +28,10 @@ from ludotheek.core.record import (
     undo_target,
 )
 from ludotheek.rated.hooks import game_over
+from ludotheek.server.edge.jsonio import dumps
+from ludotheek.server.edge.offload import blocking
 from ludotheek.server.errors import Conflict, Forbidden, Invalid
-from ludotheek.server.jsonio import dumps
 from ludotheek.server.livegame import LiveGame
-from ludotheek.server.offload import blocking
 from ludotheek.server.seats import seated
 from ludotheek.store.games import MoveWrite, StaleVersion
 

@@ -36,7 +36,7 @@ from ludotheek.server.answers_learn import (
     Tried,
 )
 from ludotheek.server.answers_site import Health, Logged, Meta, RecordDoc, Rematched
-from ludotheek.server.bodies import (
+from ludotheek.server.edge.bodies import (
     ClaimInvite,
     ClaimSeat,
     CreateGame,
@@ -52,6 +52,7 @@ from ludotheek.server.bodies import (
     TryBody,
     VersionBody,
 )
+from ludotheek.server.edge.shapes import Answer, Shape, ref, schemas
 from ludotheek.server.openapi_analysis import paths as analysis_paths
 from ludotheek.server.openapi_parts import (
     GAME,
@@ -64,7 +65,6 @@ from ludotheek.server.openapi_parts import (
     errors,
     query,
 )
-from ludotheek.server.shapes import Answer, Shape, ref, schemas
 
 
 def _declared(*modules: Any) -> tuple[type[Answer], ...]:

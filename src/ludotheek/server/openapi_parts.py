@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from ludotheek.server.answers import Problem
-from ludotheek.server.shapes import ref
+from ludotheek.server.edge.shapes import ref
 
 #: what each refusal's status means, unless a section says otherwise
 REFUSALS = {400: "malformed or illegal", 403: "wrong token or not your turn",

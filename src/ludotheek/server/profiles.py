@@ -42,13 +42,13 @@ from ludotheek.server.answers_rated import (
     RatedGameShown,
     RatingHistory,
 )
-from ludotheek.server.bodies import ClaimSeat, NewProfile, Rename
+from ludotheek.server.edge.bodies import ClaimSeat, NewProfile, Rename
+from ludotheek.server.edge.jsonio import JSON as JSONResponse
+from ludotheek.server.edge.requests import bearer_token, read_json
+from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
-from ludotheek.server.http import bearer_token, read_json
-from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.queries import decode_query
-from ludotheek.server.shapes import built, decode
 from ludotheek.store.database import Database
 from ludotheek.store.profiles import NAME_LENGTH, Profile, code_of, normalize_secret
 from ludotheek.store.ratings import CurrentRating, RatedGame

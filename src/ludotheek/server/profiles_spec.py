@@ -8,7 +8,7 @@ import msgspec
 
 from ludotheek.server import answers_rated as shown
 from ludotheek.server import queries
-from ludotheek.server.bodies import ClaimSeat, NewProfile, Rename
+from ludotheek.server.edge.bodies import ClaimSeat, NewProfile, Rename
 from ludotheek.server.openapi_parts import GAME, GAME_ID, SEAT, body, query
 from ludotheek.server.openapi_parts import answer as _answer
 

@@ -17,8 +17,8 @@ from typing import Annotated, Any, ClassVar, Literal, TypeVar
 import msgspec
 
 from ludotheek.games import names
-from ludotheek.server.http import whole_number
-from ludotheek.server.shapes import GIVEN, Hook, Refusal, Refusals, Shape, decode
+from ludotheek.server.edge.requests import whole_number
+from ludotheek.server.edge.shapes import GIVEN, Hook, Refusal, Refusals, Shape, decode
 
 Q = TypeVar("Q", bound="Query")
 STATUSES = ("active", "over", "aborted", "abandoned")

@@ -13,10 +13,10 @@ from ludotheek.core.game import State
 from ludotheek.core.record import Record, kind_of, load, result_of, text_of, to_text, undo_target
 from ludotheek.server import ending
 from ludotheek.server.checks import draw_seed
+from ludotheek.server.edge.offload import blocking
+from ludotheek.server.edge.requests import check_text
 from ludotheek.server.errors import Forbidden, Invalid
-from ludotheek.server.http import check_text
 from ludotheek.server.livegame import LiveGame
-from ludotheek.server.offload import blocking
 from ludotheek.server.service import GameService
 from ludotheek.server.views import public_seats
 from ludotheek.store.database import Database

@@ -9,15 +9,15 @@ from starlette.routing import Route
 from ludotheek.server import queries
 from ludotheek.server.answers import Imported, seat_tokens
 from ludotheek.server.answers_site import RecordDoc, Rematched
-from ludotheek.server.bodies import RematchBody
+from ludotheek.server.edge.bodies import RematchBody
+from ludotheek.server.edge.jsonio import JSON
+from ludotheek.server.edge.jsonio import JSON as JSONResponse
+from ludotheek.server.edge.requests import bearer_token, client_address, read_body, read_json
+from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import Invalid
-from ludotheek.server.http import bearer_token, client_address, read_body, read_json
-from ludotheek.server.jsonio import JSON
-from ludotheek.server.jsonio import JSON as JSONResponse
 from ludotheek.server.queries import decode_query
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
-from ludotheek.server.shapes import built, decode
 from ludotheek.server.views import PAGE_LANGUAGES
 
 

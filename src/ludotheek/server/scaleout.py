@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.record import UndoAction, apply_move, effective_line, mover_of
+from ludotheek.server.edge.offload import blocking
 from ludotheek.server.livegame import LiveGame, from_row
-from ludotheek.server.offload import blocking
 from ludotheek.store.games import GameRow
 
 if TYPE_CHECKING:

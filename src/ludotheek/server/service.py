@@ -27,9 +27,9 @@ from ludotheek.server import creating, hints, moves, views
 from ludotheek.server.cache import GameCache
 from ludotheek.server.computer import ComputerPool
 from ludotheek.server.computer_turns import ComputerTurns
+from ludotheek.server.edge.offload import blocking
 from ludotheek.server.hub import Hub
 from ludotheek.server.livegame import LiveGame
-from ludotheek.server.offload import blocking
 from ludotheek.server.scaleout import ScaleOut
 from ludotheek.server.seats import seat_of
 from ludotheek.server.settings import Settings

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ludotheek.server.proxy import LOOPBACK, Network, parse_networks
+from ludotheek.server.edge.proxy import LOOPBACK, Network, parse_networks
 
 
 def _env_int(name: str, default: int) -> int:

@@ -10,7 +10,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from ludotheek.games import names
-from ludotheek.server.shapes import GIVEN, Refusal, Refusals, Shape
+from ludotheek.server.edge.shapes import GIVEN, Refusal, Refusals, Shape
 
 MAX_SEED = 2**63 - 1
 MAX_MOVE = 200

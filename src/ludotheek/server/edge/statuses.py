@@ -11,6 +11,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.errors import (
     Conflict,
     Forbidden,
@@ -21,7 +22,6 @@ from ludotheek.server.errors import (
     TooLarge,
     TooMany,
 )
-from ludotheek.server.jsonio import JSON as JSONResponse
 
 STATUS: dict[type[ServiceError], int] = {
     Invalid: 400,

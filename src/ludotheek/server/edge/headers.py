@@ -23,8 +23,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ludotheek.server.edge.requests import read_body
 from ludotheek.server.errors import Invalid
-from ludotheek.server.http import read_body
 
 log = logging.getLogger("ludotheek.csp")
 
