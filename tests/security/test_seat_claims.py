@@ -16,7 +16,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from ludotheek.server import Settings, create_app
-from ludotheek.server.catalogs import LANGUAGES
+from ludotheek.server.pages.catalogs import LANGUAGES
 from ludotheek.store.games import derived_token, hash_token
 from tests.server.conftest import auth, wait_version
 

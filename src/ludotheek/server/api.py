@@ -22,7 +22,7 @@ from ludotheek.server.edge.offload import blocking
 from ludotheek.server.edge.requests import bearer_token, client_address, read_json
 from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import NotFound
-from ludotheek.server.pages import has_page
+from ludotheek.server.pages.files import has_page
 from ludotheek.server.queries import decode_query
 from ludotheek.server.service import GameService
 from ludotheek.server.views import PAGE_LANGUAGES

@@ -22,7 +22,6 @@ from ludotheek.server import (
     advice,
     analysis_api,
     api,
-    catalogs,
     claims,
     client_errors,
     ending,
@@ -43,7 +42,8 @@ from ludotheek.server.edge.statuses import service_error
 from ludotheek.server.errors import ServiceError
 from ludotheek.server.hub import Hub
 from ludotheek.server.openapi import spec
-from ludotheek.server.pages import WEB, WebFiles
+from ludotheek.server.pages import catalogs
+from ludotheek.server.pages.files import WEB, WebFiles
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
 from ludotheek.server.settings import Settings

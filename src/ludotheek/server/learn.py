@@ -49,7 +49,7 @@ from ludotheek.server.edge.requests import read_json
 from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import Invalid, NotFound
 from ludotheek.server.livegame import LiveGame
-from ludotheek.server.pages import WEB
+from ludotheek.server.pages.files import WEB
 from ludotheek.server.queries import decode_query
 from ludotheek.server.records import Records
 from ludotheek.server.service import GameService
