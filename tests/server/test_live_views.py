@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludotheek.server import Settings, computer, create_app
+from ludotheek.server import Settings, create_app
+from ludotheek.server.computer import pool as computer
 from tests.server.conftest import new_wari, wait_version
 
 COMPUTER = {"type": "computer", "level": "novice"}  # an instant level

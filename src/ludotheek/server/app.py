@@ -32,7 +32,7 @@ from ludotheek.server import (
     records_api,
 )
 from ludotheek.server.analysis import Analyses
-from ludotheek.server.computer import ComputerPool
+from ludotheek.server.computer.pool import ComputerPool
 from ludotheek.server.edge import headers
 from ludotheek.server.edge.headers import SecurityHeaders
 from ludotheek.server.edge.limits import Held, RateLimit

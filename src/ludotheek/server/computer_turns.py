@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 from ludotheek.ai import players
 from ludotheek.core.game import State
+from ludotheek.server.computer.turns import seed_for
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.errors import Conflict
 from ludotheek.server.livegame import LiveGame
 from ludotheek.server.moves import commit
-from ludotheek.server.turns import seed_for
 
 if TYPE_CHECKING:
     from ludotheek.server.service import GameService

@@ -12,11 +12,11 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from ludotheek.learn import lessons
+from ludotheek.server.computer.turns import seed_for
 from ludotheek.server.errors import Forbidden
 from ludotheek.server.fairplay import PEOPLE, RATED
 from ludotheek.server.moves import ended
 from ludotheek.server.seats import seated
-from ludotheek.server.turns import seed_for
 
 if TYPE_CHECKING:
     from ludotheek.server.service import GameService

@@ -25,7 +25,7 @@ from typing import Any
 
 from ludotheek.server import creating, hints, moves, views
 from ludotheek.server.cache import GameCache
-from ludotheek.server.computer import ComputerPool
+from ludotheek.server.computer.pool import ComputerPool
 from ludotheek.server.computer_turns import ComputerTurns
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.hub import Hub

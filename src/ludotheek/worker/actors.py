@@ -31,7 +31,7 @@ from ludotheek.server.cluster import (
     publish_sync,
     send_turn,
 )
-from ludotheek.server.turns import TurnRunner
+from ludotheek.server.computer.turns import TurnRunner
 from ludotheek.store.database import Database, open_database
 
 log = logging.getLogger("ludotheek.worker")
