@@ -45,6 +45,7 @@ from ludotheek.server.openapi import spec
 from ludotheek.server.pages import catalogs
 from ludotheek.server.pages.files import WEB, WebFiles
 from ludotheek.server.records import Records
+from ludotheek.server.scaleout import ScaleOut
 from ludotheek.server.service import GameService
 from ludotheek.server.settings import Settings
 from ludotheek.store.database import Database, open_database
@@ -110,9 +111,11 @@ def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
     pool), the sweeps of ended games and ratings, the resumed computer turns and analyses."""
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        sweeper = None
-        if settings.redis_url:
-            await service.scale_out_to(settings.redis_url)
+        sweeper, scale_out = None, None
+        if settings.redis_url:  # join a scaled-out site: announce moves, hear of others'
+            scale_out = ScaleOut(service, settings.redis_url)
+            service.scale_out = scale_out
+            await scale_out.start()
             sweeper = asyncio.get_running_loop().create_task(_sweep(service, settings))
         else:
             pool.warm()
@@ -135,8 +138,8 @@ def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
             await analyses.close()
             await service.close()
             pool.close()
-            if service.scale_out is not None:
-                await service.scale_out.close()
+            if scale_out is not None:
+                await scale_out.close()
 
     return lifespan
 

@@ -18,7 +18,7 @@ from ludotheek.server.livegame import LiveGame
 from ludotheek.server.moves import commit
 
 if TYPE_CHECKING:
-    from ludotheek.server.service import GameService
+    from ludotheek.server.play.protocols import Games
 
 log = logging.getLogger("ludotheek.server")
 
@@ -26,7 +26,7 @@ log = logging.getLogger("ludotheek.server")
 class ComputerTurns:
     """The computer turns in progress (so that they can be awaited or cancelled)."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: Games) -> None:
         self.service = service
         self.tasks: set[asyncio.Task[None]] = set()
 

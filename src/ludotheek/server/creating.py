@@ -17,10 +17,10 @@ from ludotheek.server.livegame import LiveGame
 from ludotheek.store.games import NewGame, NoRoom, hash_token, new_token
 
 if TYPE_CHECKING:
-    from ludotheek.server.service import GameService
+    from ludotheek.server.play.protocols import Games
 
 
-async def create(service: GameService, body: Any, client: str | None = None,
+async def create(service: Games, body: Any, client: str | None = None,
                  parent: str | None = None, make_tokens: bool = True
                  ) -> tuple[LiveGame, list[str | None], list[str | None]]:
     """A new game from a create request; a secret for each person seat played here and

@@ -36,7 +36,7 @@ from ludotheek.server.seats import seated
 from ludotheek.store.games import GameRow
 
 if TYPE_CHECKING:
-    from ludotheek.server.service import GameService
+    from ludotheek.server.play.protocols import Games
 
 log = logging.getLogger("ludotheek.server")
 #: the level of the computer player that takes over a seat a person left
@@ -65,7 +65,7 @@ def leave_kind(live: LiveGame) -> str | None:
     return "resign" if len(live.seats) == 2 and live.game.resignable else "computer"
 
 
-async def end(service: GameService, live: LiveGame, status: str) -> bool:
+async def end(service: Games, live: LiveGame, status: str) -> bool:
     """End ``live`` (at its version) as ``status``: stored, then told to everyone.
     False if it moved on or had ended meanwhile (call with its lock held)."""
     done = await blocking(service.db.games.end, live.id, live.version, status,
@@ -82,7 +82,7 @@ async def end(service: GameService, live: LiveGame, status: str) -> bool:
     return True
 
 
-async def abort(service: GameService, gid: str, token: str | None,
+async def abort(service: Games, gid: str, token: str | None,
                 version: int) -> tuple[LiveGame, int]:
     """End the game of ``token``'s seat before anyone has moved: no result."""
     live = await service.load(gid)
@@ -101,7 +101,7 @@ async def abort(service: GameService, gid: str, token: str | None,
     return live, seat
 
 
-async def leave(service: GameService, gid: str, token: str | None,
+async def leave(service: Games, gid: str, token: str | None,
                 version: int) -> tuple[LiveGame, int]:
     """``token``'s seat leaves the game: it resigns (two seats) or a computer player
     takes it over (more seats). Returns the game and the seat that left."""
@@ -129,7 +129,7 @@ async def leave(service: GameService, gid: str, token: str | None,
     return live, seat
 
 
-async def note_joined(service: GameService, live: LiveGame, seat: int | None) -> None:
+async def note_joined(service: Games, live: LiveGame, seat: int | None) -> None:
     """The person of ``seat`` has come (their secret was used): remembered once, and
     told to the other seats' connections as ``{"type": "joined", "seat": seat}`` (the
     inviter's page drops the invite link; views say it in ``seats[i].joined``)."""
@@ -142,12 +142,12 @@ async def note_joined(service: GameService, live: LiveGame, seat: int | None) ->
                                     lambda s: notice if s is not None and s != seat else None)
 
 
-def live_since(service: GameService) -> float:
+def live_since(service: Games) -> float:
     """Games untouched since before this are no longer live (they end as abandoned)."""
     return time.time() - service.settings.abandon_days * DAY
 
 
-async def check_room(service: GameService, client: str) -> None:
+async def check_room(service: Games, client: str) -> None:
     """:class:`TooMany` if ``client`` has as many live games as it may have: the
     refusal says how to free a place and lists the games (``games``)."""
     most = service.settings.max_active_games_per_client
@@ -157,7 +157,7 @@ async def check_room(service: GameService, client: str) -> None:
         await refuse_full(service, client, count)
 
 
-async def refuse_full(service: GameService, client: str, count: int) -> NoReturn:
+async def refuse_full(service: Games, client: str, count: int) -> NoReturn:
     """The :class:`TooMany` of :func:`check_room` for ``client``'s ``count`` live games."""
     most = service.settings.max_active_games_per_client
     rows = await blocking(service.db.games.active_by_client, client, live_since(service),
@@ -176,7 +176,7 @@ def _entry(row: GameRow) -> dict[str, Any]:
             "url": f"/play/{row.id}"}
 
 
-async def sweep(service: GameService) -> int:
+async def sweep(service: Games) -> int:
     """End the games nobody plays any more: abandoned (no move for ``abandon_days``)
     and aborted (no person moved for ``abort_unplayed_hours``). Returns how many."""
     settings = service.settings
@@ -193,7 +193,7 @@ async def sweep(service: GameService) -> int:
     return ended
 
 
-async def _end_row(service: GameService, row: GameRow, status: str) -> int:
+async def _end_row(service: Games, row: GameRow, status: str) -> int:
     live = service.cache.get(row.id)
     if live is None:
         return int(await blocking(service.db.games.end, row.id, row.version, status,
@@ -203,7 +203,7 @@ async def _end_row(service: GameService, row: GameRow, status: str) -> int:
                    and await end(service, live, status))
 
 
-async def sweeper(service: GameService) -> None:
+async def sweeper(service: Games) -> None:
     """Run :func:`sweep` every ``ending_sweep_seconds``, for as long as the server runs."""
     while True:
         await asyncio.sleep(service.settings.ending_sweep_seconds)

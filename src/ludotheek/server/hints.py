@@ -19,7 +19,7 @@ from ludotheek.server.moves import ended
 from ludotheek.server.seats import seated
 
 if TYPE_CHECKING:
-    from ludotheek.server.service import GameService
+    from ludotheek.server.play.protocols import Games
 
 log = logging.getLogger("ludotheek.server")
 
@@ -27,7 +27,7 @@ log = logging.getLogger("ludotheek.server")
 HINT_LEVEL = "strong"
 
 
-async def hint(service: GameService, gid: str, token: str | None) -> dict[str, Any]:
+async def hint(service: Games, gid: str, token: str | None) -> dict[str, Any]:
     """The strong level's analysis for the seat of ``token``: the move, its value,
     a ranking and why."""
     live = await service.load(gid)

@@ -36,7 +36,7 @@ from ludotheek.server.seats import seated
 from ludotheek.store.games import MoveWrite, StaleVersion
 
 if TYPE_CHECKING:
-    from ludotheek.server.service import GameService
+    from ludotheek.server.play.protocols import Games
 
 log = logging.getLogger("ludotheek.server")
 
@@ -84,7 +84,7 @@ def _own_turn(live: LiveGame, seat: int, move: str) -> str:
     return move
 
 
-async def move(service: GameService, gid: str, token: str | None, move: str,
+async def move(service: Games, gid: str, token: str | None, move: str,
                version: int, with_reply: bool = False) -> tuple[LiveGame, int]:
     """Play ``move`` for the seat of ``token`` if the game is still at ``version`` (both
     checked at the edge: :class:`~ludotheek.server.bodies.MoveBody`, ``LiveMove``).
@@ -101,7 +101,7 @@ async def move(service: GameService, gid: str, token: str | None, move: str,
     return live, seat
 
 
-async def play(service: GameService, live: LiveGame, written: str | ResignAction,
+async def play(service: Games, live: LiveGame, written: str | ResignAction,
                seat: int, with_reply: bool = False) -> None:
     """Apply ``written`` (the rules refuse it: :class:`Invalid`) and commit it; under
     ``live.lock``."""
@@ -117,7 +117,7 @@ async def play(service: GameService, live: LiveGame, written: str | ResignAction
         await commit_with_reply(service, live, written, seat, new_state, *reply)
 
 
-async def undo(service: GameService, gid: str, token: str | None,
+async def undo(service: Games, gid: str, token: str | None,
                version: int) -> tuple[LiveGame, int]:
     """Take back the last decision of the seat of ``token`` (and every move after it).
 
@@ -148,7 +148,7 @@ async def undo(service: GameService, gid: str, token: str | None,
     return live, seat
 
 
-async def commit(service: GameService, live: LiveGame, move: Entry, seat: int | None,
+async def commit(service: Games, live: LiveGame, move: Entry, seat: int | None,
                  new_state: State) -> None:
     """Store ``move`` (made by ``seat``) and bring ``live`` to ``new_state``; then tell
     the others. :class:`Conflict` if another process stored this version first."""
@@ -173,7 +173,7 @@ async def commit(service: GameService, live: LiveGame, move: Entry, seat: int | 
     await service.broadcast(live)
 
 
-async def commit_with_reply(service: GameService, live: LiveGame, move: Entry, seat: int,
+async def commit_with_reply(service: Games, live: LiveGame, move: Entry, seat: int,
                             new_state: State, reply: str, reply_seat: int,
                             after: State) -> None:
     """Store ``move`` and the computer's instant ``reply`` to it (``after``: the state it

@@ -12,7 +12,12 @@ Each job is a module of its own; this class only holds the parts together:
 - moves and undos: :mod:`~ludotheek.server.moves`
 - hints: :mod:`~ludotheek.server.hints`
 - computer turns: :mod:`~ludotheek.server.computer_turns`
-- a scaled-out site's sync: :mod:`~ludotheek.server.scaleout`
+- a scaled-out site's sync: :mod:`~ludotheek.server.scaleout`, which the app makes and
+  gives to the service (:attr:`GameService.scale_out`); the service knows it by the
+  protocol :class:`~ludotheek.server.play.protocols.OtherProcesses`
+
+Each job knows the service as :class:`~ludotheek.server.play.protocols.Games` (the parts it
+uses), so the service imports its jobs and none of them imports the service.
 
 None of them knows HTTP: they raise the domain errors of
 :mod:`~ludotheek.server.errors`, which :mod:`~ludotheek.server.edge` maps to
@@ -30,7 +35,7 @@ from ludotheek.server.computer_turns import ComputerTurns
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.hub import Hub
 from ludotheek.server.livegame import LiveGame
-from ludotheek.server.scaleout import ScaleOut
+from ludotheek.server.play.protocols import OtherProcesses
 from ludotheek.server.seats import seat_of
 from ludotheek.server.settings import Settings
 from ludotheek.server.writer import MoveWriter
@@ -48,13 +53,9 @@ class GameService:
         self.cache = GameCache(db.games, settings.cache_size, hub.watchers)
         self.writer = MoveWriter(db.games)
         self.turns = ComputerTurns(self)
-        #: on a scaled-out site: computer turns as jobs, stored moves announced
-        self.scale_out: ScaleOut | None = None
-
-    async def scale_out_to(self, redis_url: str) -> None:
-        """Join a scaled-out site: announce moves, hear of others', send turns as jobs."""
-        self.scale_out = ScaleOut(self, redis_url)
-        await self.scale_out.start()
+        #: on a scaled-out site (the app gives it, server/scaleout.py): computer turns as
+        #: jobs, stored moves announced
+        self.scale_out: OtherProcesses | None = None
 
     # --- games ---------------------------------------------------------------------
     async def create(self, body: Any, client: str | None = None, parent: str | None = None,
