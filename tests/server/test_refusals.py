@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from ludotheek.ai import players
 from ludotheek.games import names
-from ludotheek.server.checks import CHOSEN_SEED
+from ludotheek.server.play.checks import CHOSEN_SEED
 from tests.server.conftest import auth, new_wari
 
 P = {"type": "person"}

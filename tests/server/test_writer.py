@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from ludotheek.server.writer import MoveWriter
+from ludotheek.server.play.writer import MoveWriter
 from ludotheek.store import open_database
 from ludotheek.store.database import Database
 from ludotheek.store.games import GameRow, MoveWrite, NewGame, NoRoom, SeatJoined, StaleVersion

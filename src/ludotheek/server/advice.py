@@ -33,11 +33,11 @@ from ludotheek.server.edge.offload import blocking
 from ludotheek.server.edge.requests import bearer_token
 from ludotheek.server.edge.shapes import built
 from ludotheek.server.errors import Forbidden
-from ludotheek.server.fairplay import check_no_engine_help
-from ludotheek.server.moves import ended
+from ludotheek.server.play.fairplay import check_no_engine_help
+from ludotheek.server.play.moves import ended
+from ludotheek.server.play.seats import seated
+from ludotheek.server.play.service import GameService
 from ludotheek.server.queries import GameAdvice, decode_query
-from ludotheek.server.seats import seated
-from ludotheek.server.service import GameService
 
 _KEPT: OrderedDict[tuple[str, int, str | None], dict[str, Any]] = OrderedDict()
 KEEP = 256

@@ -28,9 +28,9 @@ from ludotheek.server.analysis_jobs import complete, missing, plan_of
 from ludotheek.server.analysis_queue import FairQueue
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.errors import Invalid, TooMany
-from ludotheek.server.fairplay import check_no_engine_help, engine_help_refused
-from ludotheek.server.livegame import LiveGame
-from ludotheek.server.service import GameService
+from ludotheek.server.play.fairplay import check_no_engine_help, engine_help_refused
+from ludotheek.server.play.livegame import LiveGame
+from ludotheek.server.play.service import GameService
 from ludotheek.store.analyses import DONE, FAILED, RUNNING, AnalysisRow
 
 log = logging.getLogger("ludotheek.server")

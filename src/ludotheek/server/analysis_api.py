@@ -10,8 +10,8 @@ from ludotheek.server.answers_analysis import AnalysisStatus, TriedAgain
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.requests import bearer_token, client_address, read_json
 from ludotheek.server.edge.shapes import built
-from ludotheek.server.service import GameService
-from ludotheek.server.tryagain import try_again
+from ludotheek.server.play.service import GameService
+from ludotheek.server.play.tryagain import try_again
 
 
 def _analyses(request: Request) -> Analyses:

@@ -12,10 +12,9 @@ from ludotheek import __version__
 from ludotheek.ai import players
 from ludotheek.core.errors import quoted
 from ludotheek.games import get, names, plugin
-from ludotheek.server import ending, profiles, queries
+from ludotheek.server import profiles, queries
 from ludotheek.server.answers import Created, ScoreEntry, Scores, seat_tokens
 from ludotheek.server.answers_site import GameMeta, Health, Meta
-from ludotheek.server.checks import check_seed
 from ludotheek.server.edge.bodies import MoveBody, VersionBody
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.offload import blocking
@@ -23,9 +22,11 @@ from ludotheek.server.edge.requests import bearer_token, client_address, read_js
 from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import NotFound
 from ludotheek.server.pages.files import has_page
+from ludotheek.server.play import ending
+from ludotheek.server.play.checks import check_seed
+from ludotheek.server.play.service import GameService
+from ludotheek.server.play.views import PAGE_LANGUAGES
 from ludotheek.server.queries import decode_query
-from ludotheek.server.service import GameService
-from ludotheek.server.views import PAGE_LANGUAGES
 
 
 def _service(request: Request) -> GameService:

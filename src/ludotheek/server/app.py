@@ -24,7 +24,6 @@ from ludotheek.server import (
     api,
     claims,
     client_errors,
-    ending,
     ending_api,
     learn,
     live,
@@ -40,13 +39,14 @@ from ludotheek.server.edge.proxy import ProxyHeaders
 from ludotheek.server.edge.requests import ClientLeft, client_address
 from ludotheek.server.edge.statuses import service_error
 from ludotheek.server.errors import ServiceError
-from ludotheek.server.hub import Hub
 from ludotheek.server.openapi import spec
 from ludotheek.server.pages import catalogs
 from ludotheek.server.pages.files import WEB, WebFiles
-from ludotheek.server.records import Records
+from ludotheek.server.play import ending
+from ludotheek.server.play.hub import Hub
+from ludotheek.server.play.records import Records
+from ludotheek.server.play.service import GameService
 from ludotheek.server.scaleout import ScaleOut
-from ludotheek.server.service import GameService
 from ludotheek.server.settings import Settings
 from ludotheek.store.database import Database, open_database
 

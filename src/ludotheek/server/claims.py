@@ -41,9 +41,9 @@ from ludotheek.server.edge.offload import blocking
 from ludotheek.server.edge.requests import read_json
 from ludotheek.server.edge.shapes import decode
 from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound
-from ludotheek.server.livegame import LiveGame
+from ludotheek.server.play.livegame import LiveGame
+from ludotheek.server.play.service import GameService
 from ludotheek.server.profiles import profile_for
-from ludotheek.server.service import GameService
 from ludotheek.store.games import hash_token, new_token
 
 

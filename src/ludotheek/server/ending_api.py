@@ -8,12 +8,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from ludotheek.server import ending
 from ludotheek.server.edge.bodies import VersionBody
 from ludotheek.server.edge.requests import bearer_token, read_json
 from ludotheek.server.edge.shapes import decode
-from ludotheek.server.service import GameService
-from ludotheek.server.views import PAGE_LANGUAGES
+from ludotheek.server.play import ending
+from ludotheek.server.play.service import GameService
+from ludotheek.server.play.views import PAGE_LANGUAGES
 
 
 async def _version(request: Request, service: GameService) -> int:

@@ -48,13 +48,13 @@ from ludotheek.server.edge.offload import blocking
 from ludotheek.server.edge.requests import read_json
 from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import Invalid, NotFound
-from ludotheek.server.livegame import LiveGame
 from ludotheek.server.pages.files import WEB
+from ludotheek.server.play.livegame import LiveGame
+from ludotheek.server.play.records import Records
+from ludotheek.server.play.service import GameService
+from ludotheek.server.play.views import PAGE_LANGUAGES
+from ludotheek.server.play.views import view as game_view
 from ludotheek.server.queries import decode_query
-from ludotheek.server.records import Records
-from ludotheek.server.service import GameService
-from ludotheek.server.views import PAGE_LANGUAGES
-from ludotheek.server.views import view as game_view
 
 
 def _lang(lang: str) -> str:

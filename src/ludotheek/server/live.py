@@ -27,7 +27,6 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ludotheek.core.errors import quoted
-from ludotheek.server import ending
 from ludotheek.server.edge.bodies import LiveMove
 from ludotheek.server.edge.jsonio import send
 from ludotheek.server.edge.limits import Buckets, Held
@@ -35,7 +34,8 @@ from ludotheek.server.edge.requests import client_address, parse_json
 from ludotheek.server.edge.shapes import decode
 from ludotheek.server.edge.statuses import error_body, status_of
 from ludotheek.server.errors import Forbidden, Invalid, ServiceError, TooMany
-from ludotheek.server.service import GameService, LiveGame
+from ludotheek.server.play import ending
+from ludotheek.server.play.service import GameService, LiveGame
 from ludotheek.store.games import hash_token
 
 

@@ -47,7 +47,7 @@ from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.requests import bearer_token, read_json
 from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
-from ludotheek.server.livegame import LiveGame
+from ludotheek.server.play.livegame import LiveGame
 from ludotheek.server.queries import decode_query
 from ludotheek.store.database import Database
 from ludotheek.store.profiles import NAME_LENGTH, Profile, code_of, normalize_secret

@@ -15,10 +15,10 @@ from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.requests import bearer_token, client_address, read_body, read_json
 from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import Invalid
+from ludotheek.server.play.records import Records
+from ludotheek.server.play.service import GameService
+from ludotheek.server.play.views import PAGE_LANGUAGES
 from ludotheek.server.queries import decode_query
-from ludotheek.server.records import Records
-from ludotheek.server.service import GameService
-from ludotheek.server.views import PAGE_LANGUAGES
 
 
 def _parts(request: Request) -> tuple[GameService, Records]:

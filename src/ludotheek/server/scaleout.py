@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.record import UndoAction, apply_move, effective_line, mover_of
 from ludotheek.server.edge.offload import blocking
-from ludotheek.server.livegame import LiveGame, from_row
+from ludotheek.server.play.livegame import LiveGame, from_row
 from ludotheek.store.games import GameRow
 
 if TYPE_CHECKING:
-    from ludotheek.server.service import GameService
+    from ludotheek.server.play.service import GameService
 
 #: seconds a computer turn may wait for its job before the sweeper sends it again
 STALLED_SECONDS = 8.0

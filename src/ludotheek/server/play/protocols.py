@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ludotheek.core.game import State
-from ludotheek.server.cache import GameCache
 from ludotheek.server.computer.pool import ComputerPool
-from ludotheek.server.hub import Hub
-from ludotheek.server.livegame import LiveGame
+from ludotheek.server.play.cache import GameCache
+from ludotheek.server.play.hub import Hub
+from ludotheek.server.play.livegame import LiveGame
+from ludotheek.server.play.writer import MoveWriter
 from ludotheek.server.settings import Settings
-from ludotheek.server.writer import MoveWriter
 from ludotheek.store.database import Database
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludotheek.core.errors import LudotheekError
-from ludotheek.server import ending
-from ludotheek.server.checks import check_create
 from ludotheek.server.errors import Invalid
-from ludotheek.server.livegame import LiveGame
+from ludotheek.server.play import ending
+from ludotheek.server.play.checks import check_create
+from ludotheek.server.play.livegame import LiveGame
 from ludotheek.store.games import NewGame, NoRoom, hash_token, new_token
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hmac
 
 from ludotheek.server.errors import Forbidden
-from ludotheek.server.livegame import LiveGame
+from ludotheek.server.play.livegame import LiveGame
 from ludotheek.store.games import hash_token
 
 MAX_TOKEN = 200

@@ -14,8 +14,8 @@ from ludotheek.core.game import State
 from ludotheek.server.computer.turns import seed_for
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.errors import Conflict
-from ludotheek.server.livegame import LiveGame
-from ludotheek.server.moves import commit
+from ludotheek.server.play.livegame import LiveGame
+from ludotheek.server.play.moves import commit
 
 if TYPE_CHECKING:
     from ludotheek.server.play.protocols import Games

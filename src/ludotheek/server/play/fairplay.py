@@ -16,7 +16,7 @@ Each route calls :func:`check_no_engine_help` first, before it looks at anything
 from __future__ import annotations
 
 from ludotheek.server.errors import Forbidden
-from ludotheek.server.livegame import LiveGame
+from ludotheek.server.play.livegame import LiveGame
 
 RATED = ("a rated game gets no help from an engine while it runs (no hints, analysis, "
          "try again or advice): it would be help from outside")

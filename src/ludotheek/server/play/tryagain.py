@@ -21,11 +21,11 @@ from ludotheek.core.record import Record, effective_line
 from ludotheek.server.edge.bodies import WHOLE, TryAgain
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.edge.shapes import convert_field, decode
-from ludotheek.server.ending import check_room
 from ludotheek.server.errors import Forbidden, Invalid
-from ludotheek.server.fairplay import check_no_engine_help
-from ludotheek.server.livegame import LiveGame
-from ludotheek.server.service import GameService
+from ludotheek.server.play.ending import check_room
+from ludotheek.server.play.fairplay import check_no_engine_help
+from ludotheek.server.play.livegame import LiveGame
+from ludotheek.server.play.service import GameService
 from ludotheek.store.games import new_token
 
 #: the level of the computer that takes a person's seat

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from ludotheek.core.record import resign_move
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.errors import Conflict, Invalid, TooMany
-from ludotheek.server.livegame import LiveGame
-from ludotheek.server.moves import check_at, ended, play
-from ludotheek.server.seats import seated
+from ludotheek.server.play.livegame import LiveGame
+from ludotheek.server.play.moves import check_at, ended, play
+from ludotheek.server.play.seats import seated
 from ludotheek.store.games import GameRow
 
 if TYPE_CHECKING:

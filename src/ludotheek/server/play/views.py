@@ -10,10 +10,10 @@ from typing import Any
 
 from ludotheek.core.record import kind_of, text_of
 from ludotheek.games import get, names
-from ludotheek.server import ending
-from ludotheek.server.fairplay import engine_help_refused
-from ludotheek.server.livegame import LiveGame
 from ludotheek.server.pages.catalogs import LANGUAGES
+from ludotheek.server.play import ending
+from ludotheek.server.play.fairplay import engine_help_refused
+from ludotheek.server.play.livegame import LiveGame
 from ludotheek.store.games import GameRow
 
 #: the languages of the pages (web/i18n/<lang>/); seat names are given in each

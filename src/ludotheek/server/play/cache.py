@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from ludotheek.core.errors import quoted
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.errors import NotFound
-from ludotheek.server.livegame import LiveGame, from_row, plausible_id
+from ludotheek.server.play.livegame import LiveGame, from_row, plausible_id
 from ludotheek.store.games import GameStore
 
 

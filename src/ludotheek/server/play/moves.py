@@ -31,8 +31,8 @@ from ludotheek.rated.hooks import game_over
 from ludotheek.server.edge.jsonio import dumps
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.errors import Conflict, Forbidden, Invalid
-from ludotheek.server.livegame import LiveGame
-from ludotheek.server.seats import seated
+from ludotheek.server.play.livegame import LiveGame
+from ludotheek.server.play.seats import seated
 from ludotheek.store.games import MoveWrite, StaleVersion
 
 if TYPE_CHECKING:

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 from ludotheek.learn import lessons
 from ludotheek.server.computer.turns import seed_for
 from ludotheek.server.errors import Forbidden
-from ludotheek.server.fairplay import PEOPLE, RATED
-from ludotheek.server.moves import ended
-from ludotheek.server.seats import seated
+from ludotheek.server.play.fairplay import PEOPLE, RATED
+from ludotheek.server.play.moves import ended
+from ludotheek.server.play.seats import seated
 
 if TYPE_CHECKING:
     from ludotheek.server.play.protocols import Games

@@ -11,14 +11,14 @@ from ludotheek.analysis.annotate import annotated_text
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.game import State
 from ludotheek.core.record import Record, kind_of, load, result_of, text_of, to_text, undo_target
-from ludotheek.server import ending
-from ludotheek.server.checks import draw_seed
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.edge.requests import check_text
 from ludotheek.server.errors import Forbidden, Invalid
-from ludotheek.server.livegame import LiveGame
-from ludotheek.server.service import GameService
-from ludotheek.server.views import public_seats
+from ludotheek.server.play import ending
+from ludotheek.server.play.checks import draw_seed
+from ludotheek.server.play.livegame import LiveGame
+from ludotheek.server.play.service import GameService
+from ludotheek.server.play.views import public_seats
 from ludotheek.store.database import Database
 from ludotheek.store.games import derived_token, hash_token, new_token
 

@@ -28,17 +28,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludotheek.server import creating, hints, moves, views
-from ludotheek.server.cache import GameCache
 from ludotheek.server.computer.pool import ComputerPool
-from ludotheek.server.computer_turns import ComputerTurns
 from ludotheek.server.edge.offload import blocking
-from ludotheek.server.hub import Hub
-from ludotheek.server.livegame import LiveGame
+from ludotheek.server.play import creating, hints, moves, views
+from ludotheek.server.play.cache import GameCache
+from ludotheek.server.play.computer_turns import ComputerTurns
+from ludotheek.server.play.hub import Hub
+from ludotheek.server.play.livegame import LiveGame
 from ludotheek.server.play.protocols import OtherProcesses
-from ludotheek.server.seats import seat_of
+from ludotheek.server.play.seats import seat_of
+from ludotheek.server.play.writer import MoveWriter
 from ludotheek.server.settings import Settings
-from ludotheek.server.writer import MoveWriter
 from ludotheek.store.database import Database
 
 __all__ = ["GameService", "LiveGame"]
