@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 
-from ludotheek.server import cluster
+from ludotheek.server.scaleout import cluster
 
 
 def test_the_worker_declares_an_actor_for_every_job_the_web_processes_send() -> None:

@@ -264,7 +264,10 @@ class Analyses:
 
     async def _send(self, gid: str, engine: str, moves: int, plan: Plan) -> None:
         todo = await blocking(missing, self.db, gid, engine, plan)
-        from ludotheek.server.cluster import ANALYSE_POSITIONS, send_job  # Redis only when used
+        from ludotheek.server.scaleout.cluster import (  # Redis only when used
+            ANALYSE_POSITIONS,
+            send_job,
+        )
 
         for i in range(0, len(todo), CHUNK):
             await blocking(send_job, ANALYSE_POSITIONS, gid, engine, moves, todo[i:i + CHUNK])

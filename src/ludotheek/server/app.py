@@ -46,7 +46,7 @@ from ludotheek.server.play import ending
 from ludotheek.server.play.hub import Hub
 from ludotheek.server.play.records import Records
 from ludotheek.server.play.service import GameService
-from ludotheek.server.scaleout import ScaleOut
+from ludotheek.server.scaleout.site import ScaleOut
 from ludotheek.server.settings import Settings
 from ludotheek.store.database import Database, open_database
 

@@ -24,14 +24,14 @@ import dramatiq
 import redis
 
 from ludotheek.server.analysis_jobs import run_positions
-from ludotheek.server.cluster import (
+from ludotheek.server.computer.turns import TurnRunner
+from ludotheek.server.scaleout.cluster import (
     ANALYSE_POSITIONS,
     COMPUTER_TURN,
     broker,
     publish_sync,
     send_turn,
 )
-from ludotheek.server.computer.turns import TurnRunner
 from ludotheek.store.database import Database, open_database
 
 log = logging.getLogger("ludotheek.worker")

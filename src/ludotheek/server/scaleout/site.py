@@ -28,7 +28,7 @@ CHANGED = -1
 
 class ScaleOut:
     def __init__(self, service: GameService, url: str) -> None:
-        from ludotheek.server.cluster import RedisEvents, RedisJobs  # Redis only when used
+        from ludotheek.server.scaleout.cluster import RedisEvents, RedisJobs  # Redis only when used
 
         self.service = service
         self.jobs = RedisJobs(url)
