@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-import ludotheek.server.analysis as server_analysis
+import ludotheek.server.analyses.service as server_analysis
 from ludotheek.ai import players
 from ludotheek.analysis.measure import study_json
 from ludotheek.analysis.plan import Plan
@@ -178,7 +178,7 @@ def test_the_longest_real_game_can_be_reviewed(client: TestClient,
 def _order(slots: int, jobs: dict[tuple[str, str], list[int]]) -> list[str]:
     """The order in which a queue of ``slots`` studies the positions of ``jobs`` ((client,
     game) -> positions), all queued at once."""
-    from ludotheek.server.analysis_queue import FairQueue
+    from ludotheek.server.analyses.queue import FairQueue
 
     async def run() -> list[str]:
         seen: list[str] = []
@@ -206,7 +206,7 @@ def test_clients_take_turns_and_so_do_each_clients_games() -> None:
 
 
 def test_a_failed_study_fails_its_analysis_only() -> None:
-    from ludotheek.server.analysis_queue import FairQueue
+    from ludotheek.server.analyses.queue import FairQueue
 
     async def run() -> tuple[BaseException | None, list[int]]:
         queue = FairQueue(1)
@@ -230,7 +230,7 @@ def test_a_failed_study_fails_its_analysis_only() -> None:
 
 
 def test_a_dropped_analysis_studies_no_more() -> None:
-    from ludotheek.server.analysis_queue import FairQueue
+    from ludotheek.server.analyses.queue import FairQueue
 
     async def run() -> list[int]:
         queue = FairQueue(1)
@@ -254,7 +254,7 @@ def test_a_dropped_analysis_studies_no_more() -> None:
 def test_the_queue_serves_again_after_close_on_another_loop() -> None:
     """An app whose lifespan runs twice (a test's second client, a restart in-process)
     closes its queue and uses it again from a new event loop."""
-    from ludotheek.server.analysis_queue import FairQueue
+    from ludotheek.server.analyses.queue import FairQueue
 
     queue = FairQueue(1)
 

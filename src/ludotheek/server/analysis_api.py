@@ -5,7 +5,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.routing import Route
 
-from ludotheek.server.analysis import Analyses
+from ludotheek.server.analyses.service import Analyses
 from ludotheek.server.answers_analysis import AnalysisStatus, TriedAgain
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.requests import bearer_token, client_address, read_json

@@ -30,7 +30,7 @@ from ludotheek.server import (
     profiles,
     records_api,
 )
-from ludotheek.server.analysis import Analyses
+from ludotheek.server.analyses.service import Analyses
 from ludotheek.server.computer.pool import ComputerPool
 from ludotheek.server.edge import headers
 from ludotheek.server.edge.headers import SecurityHeaders

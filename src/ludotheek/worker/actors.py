@@ -23,7 +23,7 @@ from functools import cache
 import dramatiq
 import redis
 
-from ludotheek.server.analysis_jobs import run_positions
+from ludotheek.server.analyses.jobs import run_positions
 from ludotheek.server.computer.turns import TurnRunner
 from ludotheek.server.scaleout.cluster import (
     ANALYSE_POSITIONS,

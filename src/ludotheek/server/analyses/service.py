@@ -24,8 +24,8 @@ from typing import Any
 from ludotheek.analysis.measure import study_json
 from ludotheek.analysis.plan import Plan
 from ludotheek.analysis.review import NoAnalysis, review_for
-from ludotheek.server.analysis_jobs import complete, missing, plan_of
-from ludotheek.server.analysis_queue import FairQueue
+from ludotheek.server.analyses.jobs import complete, missing, plan_of
+from ludotheek.server.analyses.queue import FairQueue
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.errors import Invalid, TooMany
 from ludotheek.server.play.fairplay import check_no_engine_help, engine_help_refused
