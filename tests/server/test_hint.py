@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludotheek.server import Settings, create_app
-from ludotheek.server.answers import Hint
+from ludotheek.server.api.answers.games import Hint
 from tests.server.conftest import auth, fits, new_wari, wait_version
 
 

@@ -13,9 +13,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludotheek.games import names
-from ludotheek.server import queries
-from ludotheek.server.openapi import spec
-from ludotheek.server.openapi_parts import query
+from ludotheek.server.api import queries
+from ludotheek.server.api.openapi.document import spec
+from ludotheek.server.api.openapi.parts import query
 from tests.server.conftest import auth, new_wari
 
 GAMES = ", ".join(names())

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from ludotheek.games import get, names
-from ludotheek.server import answers
+from ludotheek.server.api.answers import games as answers
+from ludotheek.server.api.openapi.document import SHAPES, spec
 from ludotheek.server.edge import bodies
 from ludotheek.server.edge.shapes import GIVEN, Answer, Refusal, Refusals, Shape, decode
 from ludotheek.server.errors import Invalid
-from ludotheek.server.openapi import SHAPES, spec
 from tests.server.conftest import auth, fits, new_wari
 
 

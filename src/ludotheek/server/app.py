@@ -18,19 +18,13 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp
 
 from ludotheek.data import folder as resources
-from ludotheek.server import (
-    advice,
-    analysis_api,
-    api,
-    claims,
-    client_errors,
-    ending_api,
-    learn,
-    live,
-    profiles,
-    records_api,
-)
 from ludotheek.server.analyses.service import Analyses
+from ludotheek.server.api import advice, claims, client_errors, learn, live, profiles
+from ludotheek.server.api import analyses as analysis_api
+from ludotheek.server.api import ending as ending_api
+from ludotheek.server.api import games as api
+from ludotheek.server.api import records as records_api
+from ludotheek.server.api.openapi.document import spec
 from ludotheek.server.computer.pool import ComputerPool
 from ludotheek.server.edge import headers
 from ludotheek.server.edge.headers import SecurityHeaders
@@ -39,7 +33,6 @@ from ludotheek.server.edge.proxy import ProxyHeaders
 from ludotheek.server.edge.requests import ClientLeft, client_address
 from ludotheek.server.edge.statuses import service_error
 from ludotheek.server.errors import ServiceError
-from ludotheek.server.openapi import spec
 from ludotheek.server.pages import catalogs
 from ludotheek.server.pages.files import WEB, WebFiles
 from ludotheek.server.play import ending

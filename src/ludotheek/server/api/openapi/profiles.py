@@ -6,11 +6,11 @@ from typing import Any
 
 import msgspec
 
-from ludotheek.server import answers_rated as shown
-from ludotheek.server import queries
+from ludotheek.server.api import queries
+from ludotheek.server.api.answers import profiles as shown
+from ludotheek.server.api.openapi.parts import GAME, GAME_ID, SEAT, body, query
+from ludotheek.server.api.openapi.parts import answer as _answer
 from ludotheek.server.edge.bodies import ClaimSeat, NewProfile, Rename
-from ludotheek.server.openapi_parts import GAME, GAME_ID, SEAT, body, query
-from ludotheek.server.openapi_parts import answer as _answer
 
 SECRET: dict[str, Any] = {"security": [{"profile": []}]}
 PROFILE_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}

@@ -27,7 +27,8 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from ludotheek.learn import lessons
-from ludotheek.server.answers_learn import Advice
+from ludotheek.server.api.answers.learn import Advice
+from ludotheek.server.api.queries import GameAdvice, decode_query
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.edge.requests import bearer_token
@@ -37,7 +38,6 @@ from ludotheek.server.play.fairplay import check_no_engine_help
 from ludotheek.server.play.moves import ended
 from ludotheek.server.play.seats import seated
 from ludotheek.server.play.service import GameService
-from ludotheek.server.queries import GameAdvice, decode_query
 
 _KEPT: OrderedDict[tuple[str, int, str | None], dict[str, Any]] = OrderedDict()
 KEEP = 256

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from ludotheek.server.answers import ViewAt
+from ludotheek.server.api.answers.games import ViewAt
 from ludotheek.server.edge.shapes import Answer
 
 Key = Annotated[str, msgspec.Meta(description="a catalog key")]

@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from ludotheek.core.errors import quoted
 from ludotheek.games import names, plugin
-from ludotheek.server.answers_site import Logged
+from ludotheek.server.api.answers.site import Logged
 from ludotheek.server.edge.bodies import ErrorReport
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.limits import Buckets

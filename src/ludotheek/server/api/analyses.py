@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from ludotheek.server.analyses.service import Analyses
-from ludotheek.server.answers_analysis import AnalysisStatus, TriedAgain
+from ludotheek.server.api.answers.analyses import AnalysisStatus, TriedAgain
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.requests import bearer_token, client_address, read_json
 from ludotheek.server.edge.shapes import built

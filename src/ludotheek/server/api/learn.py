@@ -32,9 +32,9 @@ from ludotheek.core.errors import IllegalMove, quoted
 from ludotheek.core.record import Record, effective_line, mover_of, text_of
 from ludotheek.games import get, names
 from ludotheek.learn import lessons
-from ludotheek.server import queries
-from ludotheek.server.answers import History
-from ludotheek.server.answers_learn import (
+from ludotheek.server.api import queries
+from ludotheek.server.api.answers.games import History
+from ludotheek.server.api.answers.learn import (
     HowToPlay,
     LearnGame,
     LearnGames,
@@ -42,6 +42,7 @@ from ludotheek.server.answers_learn import (
     LessonAdvice,
     Tried,
 )
+from ludotheek.server.api.queries import decode_query
 from ludotheek.server.edge.bodies import TryBody
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.offload import blocking
@@ -54,7 +55,6 @@ from ludotheek.server.play.records import Records
 from ludotheek.server.play.service import GameService
 from ludotheek.server.play.views import PAGE_LANGUAGES
 from ludotheek.server.play.views import view as game_view
-from ludotheek.server.queries import decode_query
 
 
 def _lang(lang: str) -> str:

@@ -6,16 +6,13 @@ from typing import Any
 
 from ludotheek import __version__
 from ludotheek.games import names
-from ludotheek.server import (
-    answers,
-    answers_analysis,
-    answers_learn,
-    answers_rated,
-    answers_site,
-    profiles_spec,
-    queries,
-)
-from ludotheek.server.answers import (
+from ludotheek.server.api import queries
+from ludotheek.server.api.answers import analyses as answers_analysis
+from ludotheek.server.api.answers import games as answers
+from ludotheek.server.api.answers import learn as answers_learn
+from ludotheek.server.api.answers import profiles as answers_rated
+from ludotheek.server.api.answers import site as answers_site
+from ludotheek.server.api.answers.games import (
     Created,
     Hint,
     History,
@@ -27,7 +24,7 @@ from ludotheek.server.answers import (
     View,
     ViewAt,
 )
-from ludotheek.server.answers_learn import (
+from ludotheek.server.api.answers.learn import (
     Advice,
     HowToPlay,
     LearnGames,
@@ -35,7 +32,20 @@ from ludotheek.server.answers_learn import (
     LessonAdvice,
     Tried,
 )
-from ludotheek.server.answers_site import Health, Logged, Meta, RecordDoc, Rematched
+from ludotheek.server.api.answers.site import Health, Logged, Meta, RecordDoc, Rematched
+from ludotheek.server.api.openapi import profiles as profiles_spec
+from ludotheek.server.api.openapi.analyses import paths as analysis_paths
+from ludotheek.server.api.openapi.parts import (
+    GAME,
+    GAME_ID,
+    SEAT,
+    SEAT_OR_NONE,
+    TEXT,
+    answer,
+    body,
+    errors,
+    query,
+)
 from ludotheek.server.edge.bodies import (
     ClaimInvite,
     ClaimSeat,
@@ -53,18 +63,6 @@ from ludotheek.server.edge.bodies import (
     VersionBody,
 )
 from ludotheek.server.edge.shapes import Answer, Shape, ref, schemas
-from ludotheek.server.openapi_analysis import paths as analysis_paths
-from ludotheek.server.openapi_parts import (
-    GAME,
-    GAME_ID,
-    SEAT,
-    SEAT_OR_NONE,
-    TEXT,
-    answer,
-    body,
-    errors,
-    query,
-)
 
 
 def _declared(*modules: Any) -> tuple[type[Answer], ...]:

@@ -12,9 +12,10 @@ from ludotheek import __version__
 from ludotheek.ai import players
 from ludotheek.core.errors import quoted
 from ludotheek.games import get, names, plugin
-from ludotheek.server import profiles, queries
-from ludotheek.server.answers import Created, ScoreEntry, Scores, seat_tokens
-from ludotheek.server.answers_site import GameMeta, Health, Meta
+from ludotheek.server.api import profiles, queries
+from ludotheek.server.api.answers.games import Created, ScoreEntry, Scores, seat_tokens
+from ludotheek.server.api.answers.site import GameMeta, Health, Meta
+from ludotheek.server.api.queries import decode_query
 from ludotheek.server.edge.bodies import MoveBody, VersionBody
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.offload import blocking
@@ -26,7 +27,6 @@ from ludotheek.server.play import ending
 from ludotheek.server.play.checks import check_seed
 from ludotheek.server.play.service import GameService
 from ludotheek.server.play.views import PAGE_LANGUAGES
-from ludotheek.server.queries import decode_query
 
 
 def _service(request: Request) -> GameService:

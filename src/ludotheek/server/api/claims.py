@@ -34,7 +34,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.routing import Route
 
-from ludotheek.server.answers import SeatClaimed
+from ludotheek.server.api.answers.games import SeatClaimed
+from ludotheek.server.api.profiles import profile_for
 from ludotheek.server.edge.bodies import ClaimInvite, ResumeSeat
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.offload import blocking
@@ -43,7 +44,6 @@ from ludotheek.server.edge.shapes import decode
 from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound
 from ludotheek.server.play.livegame import LiveGame
 from ludotheek.server.play.service import GameService
-from ludotheek.server.profiles import profile_for
 from ludotheek.store.games import hash_token, new_token
 
 

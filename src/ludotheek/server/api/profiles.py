@@ -32,8 +32,8 @@ from ludotheek.games import names
 from ludotheek.rated.levels import level_rating, rated_levels
 from ludotheek.rated.people import MAX_PLAYERS, PROVISIONAL_GAMES
 from ludotheek.rated.rater import describe, sweep
-from ludotheek.server import queries
-from ludotheek.server.answers_rated import (
+from ludotheek.server.api import queries
+from ludotheek.server.api.answers.profiles import (
     Deleted,
     Leaderboard,
     NewProfileMade,
@@ -42,13 +42,13 @@ from ludotheek.server.answers_rated import (
     RatedGameShown,
     RatingHistory,
 )
+from ludotheek.server.api.queries import decode_query
 from ludotheek.server.edge.bodies import ClaimSeat, NewProfile, Rename
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.requests import bearer_token, read_json
 from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 from ludotheek.server.play.livegame import LiveGame
-from ludotheek.server.queries import decode_query
 from ludotheek.store.database import Database
 from ludotheek.store.profiles import NAME_LENGTH, Profile, code_of, normalize_secret
 from ludotheek.store.ratings import CurrentRating, RatedGame

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludotheek.server.answers_analysis import AnalysisStatus, TriedAgain
+from ludotheek.server.api.answers.analyses import AnalysisStatus, TriedAgain
+from ludotheek.server.api.openapi.parts import GAME_ID, SEAT_OR_NONE, answer, body, errors, json
 from ludotheek.server.edge.bodies import TryAgain
-from ludotheek.server.openapi_parts import GAME_ID, SEAT_OR_NONE, answer, body, errors, json
 
 RULE = ("Refused with the hint's 403 for a game in progress in which two or more seats are "
         "people (hint.people) or that is rated (ratings.no_hints): it would be help from "

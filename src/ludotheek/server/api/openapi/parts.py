@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from ludotheek.server.answers import Problem
+from ludotheek.server.api.answers.games import Problem
 from ludotheek.server.edge.shapes import ref
 
 #: what each refusal's status means, unless a section says otherwise

@@ -6,9 +6,10 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from ludotheek.server import queries
-from ludotheek.server.answers import Imported, seat_tokens
-from ludotheek.server.answers_site import RecordDoc, Rematched
+from ludotheek.server.api import queries
+from ludotheek.server.api.answers.games import Imported, seat_tokens
+from ludotheek.server.api.answers.site import RecordDoc, Rematched
+from ludotheek.server.api.queries import decode_query
 from ludotheek.server.edge.bodies import RematchBody
 from ludotheek.server.edge.jsonio import JSON
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
@@ -18,7 +19,6 @@ from ludotheek.server.errors import Invalid
 from ludotheek.server.play.records import Records
 from ludotheek.server.play.service import GameService
 from ludotheek.server.play.views import PAGE_LANGUAGES
-from ludotheek.server.queries import decode_query
 
 
 def _parts(request: Request) -> tuple[GameService, Records]:
