@@ -1,4 +1,4 @@
-"""The web processes send the worker pool's jobs by name (server/cluster.py) and never
+"""The web processes send the worker pool's jobs by name (server/scaleout/cluster.py) and never
 import the worker; the worker declares its actors by the same names. A message in Redis
 names only its queue and its actor, so these names are what a job waiting there keeps."""
 

@@ -3,9 +3,9 @@
 One imported 262-move Akwaier game held the analysis worker for about 213 s while another
 game's analysis waited at 0 of 19 the whole time: every position of the first went to
 the pool before any of the second. Now the positions of the analyses are studied in turn,
-client by client and game by game (``server/analysis_queue.py``), an analysis studies at
+client by client and game by game (``server/analyses/queue.py``), an analysis studies at
 most ``max_analysis_positions`` positions and a client may have at most
-``max_analyses_per_client`` analyses running at once (``server/analysis.py``).
+``max_analyses_per_client`` analyses running at once (``server/analyses/service.py``).
 
 The attack scaled down: the study of a position made slow (0.1 s more each, a thread of
 its own), a long game of one client and a short one of another.
@@ -173,7 +173,7 @@ def test_the_longest_real_game_can_be_reviewed(client: TestClient,
     assert r.json()["total"] == _positions(record) <= Settings().max_analysis_positions
 
 
-# --- the queue itself (server/analysis_queue.py) ----------------------------------------------
+# --- the queue itself (server/analyses/queue.py) ----------------------------------------------
 
 def _order(slots: int, jobs: dict[tuple[str, str], list[int]]) -> list[str]:
     """The order in which a queue of ``slots`` studies the positions of ``jobs`` ((client,

@@ -1,4 +1,4 @@
-"""Where the server computes a computer player's move (server/computer.py)."""
+"""Where the server computes a computer player's move (server/computer/pool.py)."""
 
 from __future__ import annotations
 

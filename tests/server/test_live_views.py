@@ -1,5 +1,5 @@
 """A move and the computer's instant reply, stored together and told as one ``views``
-message to a connection that asks for it (``?views=1``; server/moves.py
+message to a connection that asks for it (``?views=1``; server/play/moves.py
 ``commit_with_reply``), as two ``view`` messages to the others."""
 
 from __future__ import annotations

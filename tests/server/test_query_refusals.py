@@ -1,6 +1,6 @@
 """Query parameters that do not fit, and what the API answers: the status, the code, the
 parameters and the English message, and which parameter is told first when several do
-not fit (issue 22: each endpoint's query declared once, server/queries.py; the answers
+not fit (issue 22: each endpoint's query declared once, server/api/queries.py; the answers
 as before the declarations). The OpenAPI document lists the parameters from the same
 declarations."""
 

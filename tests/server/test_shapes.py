@@ -1,5 +1,5 @@
-"""The API's shapes declared once (server/shapes.py, bodies.py, answers.py): the OpenAPI
-document's schemas are the Structs' own, the requests are checked by them in one order
+"""The API's shapes declared once (server/edge/shapes.py, edge/bodies.py, api/answers/): the
+OpenAPI document's schemas are the Structs' own, the requests are checked by them in one order
 whatever the order of the JSON, and what the server answers is what they declare."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Group commit (server/writer.py): moves (and seats' arrivals) arriving together share one
+"""Group commit (server/play/writer.py): moves (and seats' arrivals) arriving together share one
 transaction, written by the writer's own thread; each is answered on its own."""
 
 from __future__ import annotations

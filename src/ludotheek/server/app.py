@@ -19,10 +19,9 @@ from starlette.types import ASGIApp
 
 from ludotheek.data import folder as resources
 from ludotheek.server.analyses.service import Analyses
-from ludotheek.server.api import advice, claims, client_errors, learn, live, profiles
+from ludotheek.server.api import advice, claims, client_errors, games, learn, live, profiles
 from ludotheek.server.api import analyses as analysis_api
 from ludotheek.server.api import ending as ending_api
-from ludotheek.server.api import games as api
 from ludotheek.server.api import records as records_api
 from ludotheek.server.api.openapi.document import spec
 from ludotheek.server.computer.pool import ComputerPool
@@ -146,7 +145,7 @@ def _routes() -> list[BaseRoute]:
         Route("/profile", _page("profile.html")),
         Route("/profile/{id}", _page("profile.html")),
         Route("/openapi.json", openapi),
-        *api.routes,
+        *games.routes,
         *ending_api.routes,
         *claims.routes,
         *records_api.routes,
@@ -185,7 +184,7 @@ def create_app(db: Database | str | Path | None = None,
     app.state.analyses = analyses
     app.state.db = database
     app.state.settings = settings
-    #: the WebSockets open per client address (server/live.py)
+    #: the WebSockets open per client address (server/api/live.py)
     app.state.sockets = Held(settings.max_sockets_per_address)
     app.state.error_limit = client_errors.report_limit(settings.error_reports_per_minute)
     return app

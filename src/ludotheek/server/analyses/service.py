@@ -8,7 +8,7 @@ loses nothing: the analysis goes on where it was.
 
 **No help from outside**: a game in progress that is rated, or in which two or
 more seats are people, cannot be analysed, by anyone (403, the hint's refusal:
-``server/fairplay.py``); a finished game can, and so can an unrated game against
+``server/play/fairplay.py``); a finished game can, and so can an unrated game against
 computers, at any time. While such a game runs, a game with
 hidden information (its seed is secret) shows nobody the better moves of another
 seat (they would tell what that seat holds).

@@ -11,7 +11,7 @@ could eat on its first turn from every spot).
 **DECISION** (issue 34): the notes on a move weigh it against the other moves (Haaienzee
 searches the rest of the round for each), which is an engine's opinion: while a rated game
 or a game between people runs they are refused with the hint's 403
-(``server/fairplay.py``). What the page shows while choosing (without ``move``: the
+(``server/play/fairplay.py``). What the page shows while choosing (without ``move``: the
 setup's reach table) is what the rules let every shark reach, the same for everyone, and
 is given in every game. Only the seat to move asks, with its token. The work is bounded (a
 node budget in the game's search), and runs off the event loop; one answer per version and

@@ -1,4 +1,4 @@
-"""HTTP endpoints of analyses (``server/analysis.py``) and "try again from here"."""
+"""HTTP endpoints of analyses (``server/analyses/service.py``) and "try again from here"."""
 
 from __future__ import annotations
 

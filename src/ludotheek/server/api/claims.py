@@ -18,11 +18,11 @@
   profile. DECISION: the old secret is **replaced**, not kept beside it: a seat has one
   secret at a time, so a device that was lost or lent can be shut out by taking the seat
   up again; the old device's connections watch as spectators from then on
-  (:meth:`~ludotheek.server.hub.Hub.close_seats`) and its page can take the seat back
+  (:meth:`~ludotheek.server.play.hub.Hub.close_seats`) and its page can take the seat back
   the same way.
 
 Whenever a seat's secret is replaced or forgotten (here, or when the seat is left to a
-computer player: :mod:`~ludotheek.server.ending`), the live connections that came with the
+computer player: :mod:`~ludotheek.server.play.ending`), the live connections that came with the
 old one stop seeing that seat's views.
 """
 

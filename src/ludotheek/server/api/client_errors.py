@@ -59,7 +59,7 @@ def _clean(value: Any, limit: int) -> str:
 
 
 def check_report(body: Any) -> dict[str, str]:
-    """The report's fields as text (:class:`~ludotheek.server.bodies.ErrorReport`);
+    """The report's fields as text (:class:`~ludotheek.server.edge.bodies.ErrorReport`);
     :class:`Invalid` says what is wrong."""
 
     def message(raw: Any, values: dict[str, Any]) -> str:

@@ -92,7 +92,7 @@ def _live(game: str, record: Record, at: int, learner: int | None,
                       code="replay.at", last=len(states) - 1)
     moves = list(record.moves[:at])
     movers = [mover_of(states[i], m) for i, m in enumerate(moves)]
-    # one id per record: the replay cache (server/records.py) keeps states by id
+    # one id per record: the replay cache (server/play/records.py) keeps states by id
     digest = hashlib.sha1(repr((record.options, record.seed, tuple(record.moves))).encode())
     return LiveGame(f"learn-{game}-{digest.hexdigest()[:10]}", get(game), dict(record.options),
                     record.seed, _seats(game, record, learner, level), states[at], moves, at,

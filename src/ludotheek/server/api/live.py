@@ -13,7 +13,7 @@ the database's writer, one message to send and to read instead of two. (Other
 connections get them as two ``view`` messages unless they asked for ``views`` too.)
 
 A seat's connection turns into a spectator's when the seat is left to a computer player
-or its secret is replaced (:meth:`~ludotheek.server.hub.Hub.close_seats`): it is told
+or its secret is replaced (:meth:`~ludotheek.server.play.hub.Hub.close_seats`): it is told
 ``{"type": "seat_closed", "seat": n}``, gets a spectator's views from then on, and a
 move sent on it is refused (``live.seat_closed``).
 """
@@ -55,7 +55,7 @@ class Connection:
 
     def current(self) -> tuple[int | None, str | None]:
         """The seat this connection sees as now, and the secret it acts with: (None, None)
-        once the seat was closed to it (:meth:`~ludotheek.server.hub.Hub.close_seats`)."""
+        once the seat was closed to it (:meth:`~ludotheek.server.play.hub.Hub.close_seats`)."""
         seat = self.service.hub.seat_of(self.live.id, self.ws)
         return (seat, self.token) if seat is not None else (None, None)
 
@@ -123,7 +123,7 @@ def _parse(text: str | None, limit: int) -> dict[str, Any]:
 
 async def live_socket(ws: WebSocket) -> None:
     """A live connection, at most ``max_sockets_per_address`` open at once per client
-    address (behind a trusted proxy, the client's own: server/proxy.py); one more is
+    address (behind a trusted proxy, the client's own: server/edge/proxy.py); one more is
     closed with 4429 after an error message (``limit.sockets``)."""
     sockets: Held = ws.app.state.sockets
     address = client_address(ws)

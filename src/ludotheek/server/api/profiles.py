@@ -5,7 +5,7 @@ A profile is a name and a secret; the browser keeps the secret and sends it as
 ``POST /api/games`` with ``"rated": true`` and the creator's secret in its seat
 (``{"type": "person", "profile": SECRET}``); every other person is invited
 (``"invite": true``) and takes their seat with their own profile
-(``POST /api/games/{id}/seats/{seat}/claim``, server/claims.py): people at one screen play
+(``POST /api/games/{id}/seats/{seat}/claim``, server/api/claims.py): people at one screen play
 unrated. ``POST /api/games/{id}/profile`` seats a profile on the token's seat of a rated
 game made before invitations (whose invite links were the seats' secrets). Errors carry a
 ``code`` (a key of the pages' catalog part ``ratings``) and its ``params``, so a page says
@@ -56,7 +56,7 @@ from ludotheek.store.ratings import CurrentRating, RatedGame
 T = TypeVar("T")
 log = logging.getLogger("ludotheek.rated")
 SWEEP_SECONDS = 60.0
-DEFAULT_LEVEL = "normal"  # a computer seat without a level plays this one (service.py)
+DEFAULT_LEVEL = "normal"  # a computer seat without a level plays this one (play/computer_turns.py)
 
 
 def _err(kind: type[ServiceError], message: str, *, code: str, **params: Any) -> ServiceError:
@@ -308,7 +308,7 @@ async def before_create(request: Request, body: Any) -> RatedSeats | None:
             out.append((None, _computer_seat(str(game), i, seat, secret)))
             continue
         if isinstance(seat, dict) and seat.get("invite") is True:
-            if secret is not None:  # the invited person brings their own (server/claims.py)
+            if secret is not None:  # the invited person brings their own (server/api/claims.py)
                 raise _err(Invalid, f"seat {i}: an invited person's seat gets the profile "
                            "of whoever takes it", code="ratings.invite_profile", number=i)
             out.append((None, None))

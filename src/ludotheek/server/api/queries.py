@@ -1,10 +1,10 @@
 """The query parameters the API reads, each endpoint's declared once as a shape
-(:mod:`ludotheek.server.shapes`): their names, types, ranges and defaults, and what a
+(:mod:`ludotheek.server.edge.shapes`): their names, types, ranges and defaults, and what a
 client is told when one does not fit. :func:`decode_query` checks a request's query by
 its shape, the parameters in the shape's order; the OpenAPI document lists them from
-the same declarations (:func:`ludotheek.server.openapi_parts.query`).
+the same declarations (:func:`ludotheek.server.api.openapi.parts.query`).
 
-A whole number in a query is at most 18 ASCII digits (:func:`~ludotheek.server.http.
+A whole number in a query is at most 18 ASCII digits (:func:`~ludotheek.server.edge.requests.
 whole_number`); anything else in its place is refused by the parameter's refusal.
 Parameters a shape does not name are left alone (a page may add its own)."""
 
@@ -62,7 +62,7 @@ def decode_query(shape: type[Q], params: Mapping[str, str],
                  where: Mapping[str, Any] | None = None,
                  hooks: Mapping[str, Hook] | None = None) -> Q:
     """The query ``params`` (a request's ``query_params``) as a ``shape``, or the first
-    parameter's refusal in the shape's order (see :func:`~ludotheek.server.shapes.decode`)."""
+    parameter's refusal in the shape's order (see :func:`~ludotheek.server.edge.shapes.decode`)."""
     raw: dict[str, Any] = {}
     for name, whole in _params(shape):
         value = params.get(name)

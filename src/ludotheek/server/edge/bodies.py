@@ -1,4 +1,4 @@
-"""The bodies the API accepts, each declared once (:mod:`ludotheek.server.shapes`): its
+"""The bodies the API accepts, each declared once (:mod:`ludotheek.server.edge.shapes`): its
 fields, their types and ranges, and what a client is told when one does not fit.
 The OpenAPI document describes them from these declarations."""
 
@@ -72,7 +72,7 @@ class VersionBody(Shape):
 
 #: the most invite codes a rematch request names (a game's seats)
 MAX_INVITES = 8
-#: an invite code's or a seat secret's longest text (``server/seats.py``)
+#: an invite code's or a seat secret's longest text (``server/play/seats.py``)
 MAX_CODE = 200
 Code = Annotated[str, msgspec.Meta(max_length=MAX_CODE, description="an invite code")]
 

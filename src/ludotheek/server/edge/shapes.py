@@ -1,5 +1,5 @@
 """The API's shapes, declared once: msgspec Structs that check a request, describe it
-in the OpenAPI document (:mod:`ludotheek.server.openapi`) and encode an answer.
+in the OpenAPI document (:mod:`ludotheek.server.api.openapi.document`) and encode an answer.
 
 A request shape (a :class:`Shape`) also declares its :class:`Refusals`: what the
 client is told, with the code and parameters its page words it by, when the body is

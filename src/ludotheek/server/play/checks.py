@@ -31,7 +31,7 @@ class NewGame:
 
 
 def check_create(body: Any) -> NewGame:
-    """Validate a create request (:class:`~ludotheek.server.bodies.CreateGame`): its
+    """Validate a create request (:class:`~ludotheek.server.edge.bodies.CreateGame`): its
     shape, and in the same order the game, its options, the seed and the seats."""
     found: dict[str, Any] = {}
 

@@ -1,5 +1,5 @@
 """Computer turns: whenever a computer seat is to move, its player is asked (off the
-event loop, in the :class:`~ludotheek.server.computer.ComputerPool`) and its move
+event loop, in the :class:`~ludotheek.server.computer.pool.ComputerPool`) and its move
 committed like anyone's. On a scaled-out site the turn is a job for the worker pool.
 """
 

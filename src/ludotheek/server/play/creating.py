@@ -3,7 +3,7 @@
 A person's seat played at the creator's screen gets its secret now, and the creator gets
 it; an invited person's seat (``"invite": true``) gets an invite code instead, which the
 creator sends on: the seat's secret is made when its person takes it
-(:mod:`~ludotheek.server.claims`), for them alone."""
+(:mod:`~ludotheek.server.api.claims`), for them alone."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@
   level ``normal`` takes the seat over and plays on; the seat keeps its name, its
   secret is forgotten, and whoever held it watches from then on: its open WebSocket
   connections too, which get a spectator's views from then on (``seat_closed``,
-  :meth:`~ludotheek.server.hub.Hub.close_seats`).
+  :meth:`~ludotheek.server.play.hub.Hub.close_seats`).
 - **Abandoned**: a game without a move for ``abandon_days`` (default 30) ends
   ``abandoned``; a game in which no person has moved for ``abort_unplayed_hours``
   (default 24) is aborted. The sweep runs when the server starts and every

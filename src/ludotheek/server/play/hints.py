@@ -32,7 +32,7 @@ async def hint(service: Games, gid: str, token: str | None) -> dict[str, Any]:
     a ranking and why."""
     live = await service.load(gid)
     seat = seated(live, token, "a hint")
-    if live.rated:  # over or not: a rated game has no hints (server/fairplay.py)
+    if live.rated:  # over or not: a rated game has no hints (server/play/fairplay.py)
         raise Forbidden(RATED, code="ratings.no_hints")
     if not live.alone_against_computers(seat):
         raise Forbidden(PEOPLE, code="hint.people")

@@ -87,7 +87,7 @@ def _own_turn(live: LiveGame, seat: int, move: str) -> str:
 async def move(service: Games, gid: str, token: str | None, move: str,
                version: int, with_reply: bool = False) -> tuple[LiveGame, int]:
     """Play ``move`` for the seat of ``token`` if the game is still at ``version`` (both
-    checked at the edge: :class:`~ludotheek.server.bodies.MoveBody`, ``LiveMove``).
+    checked at the edge: :class:`~ludotheek.server.edge.bodies.MoveBody`, ``LiveMove``).
     ``with_reply``: a computer's instant reply is stored and told with it (a WebSocket
     that takes ``views``: :func:`commit_with_reply`)."""
     text = move

@@ -1,11 +1,11 @@
 """What the jobs of the games in play know of the service, and what the service knows of a
 scaled-out site: typing protocols, so that neither side imports the other.
 
-The service (:class:`~ludotheek.server.service.GameService`) holds its jobs together
+The service (:class:`~ludotheek.server.play.service.GameService`) holds its jobs together
 (creating, moves, hints, games that end early, computer turns) and hands itself to them;
 each job types it as :class:`Games`, the parts a job may use, so the service imports its
 jobs and no job imports the service. A scaled-out site's
-:class:`~ludotheek.server.scaleout.ScaleOut` is made by the app and given to the service,
+:class:`~ludotheek.server.scaleout.site.ScaleOut` is made by the app and given to the service,
 which knows it as :class:`OtherProcesses`: the games in play sit below the scale-out, which
 reaches them (docs/architecture.md, "The server").
 """

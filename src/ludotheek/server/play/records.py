@@ -59,7 +59,7 @@ class Records:
 
     async def export_text(self, live: LiveGame, lang: str = "en",
                           analysis: dict[str, Any] | None = None) -> str:
-        """The record as text; with ``analysis`` (server/analysis.py), annotated. The game
+        """The record as text; with ``analysis`` (server/analyses/service.py), annotated. The game
         is taken as it is now, and written (its moves replayed, the analysis put in) in a
         worker thread."""
         return await blocking(_written, self.record(live), live.names(lang), analysis,
@@ -134,7 +134,7 @@ class Records:
         """Check a record move by move and store it; nothing is stored if a move is bad.
         Returns the new game's id, its game, the secrets of the person seats played by
         whoever imports it and the invite codes of those in ``invited`` (people they
-        invite: server/claims.py). An unfinished game counts against its address's limit
+        invite: server/api/claims.py). An unfinished game counts against its address's limit
         like a new one."""
         rec, final = await blocking(_read_record, body)
         if not -(2**63) <= rec.seed < 2**63:
@@ -170,7 +170,7 @@ class Records:
         """A new game with the same options and seats, seats moved one on with ``swap``.
 
         Each person gets only their own seat of the new game: its secret is made from the
-        hash of the secret that holds their seat now (server/claims.py: an invited
+        hash of the secret that holds their seat now (server/api/claims.py: an invited
         person's seat is theirs, not its creator's), so only they can have it (here, or
         pushed over their WebSocket); the answer carries the caller's. A seat whose
         invited person never came is invited again: its new code is made from the old

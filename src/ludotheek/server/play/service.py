@@ -2,17 +2,17 @@
 
 Each job is a module of its own; this class only holds the parts together:
 
-- checking requests: :mod:`~ludotheek.server.checks`
-- the games in memory, loaded from the database: :mod:`~ludotheek.server.cache`
-  (a game in memory: :mod:`~ludotheek.server.livegame`)
-- creating games: :mod:`~ludotheek.server.creating`
-- seat tokens: :mod:`~ludotheek.server.seats`; invited seats taken, taken up again:
-  :mod:`~ludotheek.server.claims`
-- views: :mod:`~ludotheek.server.views`
-- moves and undos: :mod:`~ludotheek.server.moves`
-- hints: :mod:`~ludotheek.server.hints`
-- computer turns: :mod:`~ludotheek.server.computer_turns`
-- a scaled-out site's sync: :mod:`~ludotheek.server.scaleout`, which the app makes and
+- checking requests: :mod:`~ludotheek.server.play.checks`
+- the games in memory, loaded from the database: :mod:`~ludotheek.server.play.cache`
+  (a game in memory: :mod:`~ludotheek.server.play.livegame`)
+- creating games: :mod:`~ludotheek.server.play.creating`
+- seat tokens: :mod:`~ludotheek.server.play.seats`; invited seats taken, taken up again:
+  :mod:`~ludotheek.server.api.claims`
+- views: :mod:`~ludotheek.server.play.views`
+- moves and undos: :mod:`~ludotheek.server.play.moves`
+- hints: :mod:`~ludotheek.server.play.hints`
+- computer turns: :mod:`~ludotheek.server.play.computer_turns`
+- a scaled-out site's sync: :mod:`~ludotheek.server.scaleout.site`, which the app makes and
   gives to the service (:attr:`GameService.scale_out`); the service knows it by the
   protocol :class:`~ludotheek.server.play.protocols.OtherProcesses`
 
@@ -20,7 +20,7 @@ Each job knows the service as :class:`~ludotheek.server.play.protocols.Games` (t
 uses), so the service imports its jobs and none of them imports the service.
 
 None of them knows HTTP: they raise the domain errors of
-:mod:`~ludotheek.server.errors`, which :mod:`~ludotheek.server.edge` maps to
+:mod:`~ludotheek.server.errors`, which :mod:`~ludotheek.server.edge.statuses` maps to
 statuses. Every accepted move is committed to the database before anyone hears of it.
 """
 
@@ -53,7 +53,7 @@ class GameService:
         self.cache = GameCache(db.games, settings.cache_size, hub.watchers)
         self.writer = MoveWriter(db.games)
         self.turns = ComputerTurns(self)
-        #: on a scaled-out site (the app gives it, server/scaleout.py): computer turns as
+        #: on a scaled-out site (the app gives it, server/scaleout/site.py): computer turns as
         #: jobs, stored moves announced
         self.scale_out: OtherProcesses | None = None
 

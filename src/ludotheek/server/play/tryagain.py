@@ -6,7 +6,7 @@ out), so it replays exactly to that position, chance included; from there one se
 is the person asking (by default the seat to move) and every other seat is a
 computer (at the level it had, or *strong* where a person sat). Not from a game in
 progress that is rated or between people (its hint would be help from outside:
-``server/fairplay.py``), nor from one with hidden information that is still running
+``server/play/fairplay.py``), nor from one with hidden information that is still running
 (the same seed would show its tiles to come).
 """
 

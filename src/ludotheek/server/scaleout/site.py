@@ -59,7 +59,7 @@ class ScaleOut:
         if version == CHANGED:
             if self.service.cache.pop(gid) is not None and self.service.hub.watchers(gid):
                 again = await self.service.load(gid)
-                # a seat left or taken: its connections here watch as spectators (hub.py)
+                # a seat left or taken: its connections here watch as spectators (play/hub.py)
                 await self.service.hub.close_seats(gid, again.token_hashes)
                 await self.service.broadcast(again)
             return

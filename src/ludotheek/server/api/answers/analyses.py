@@ -1,5 +1,5 @@
-"""The answers of analyses and "try again from here" (``server/analysis.py``,
-``server/tryagain.py``), each declared once (:mod:`ludotheek.server.shapes`)."""
+"""The answers of analyses and "try again from here" (``server/analyses/service.py``,
+``server/play/tryagain.py``), each declared once (:mod:`ludotheek.server.edge.shapes`)."""
 
 from __future__ import annotations
 

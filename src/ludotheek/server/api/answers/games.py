@@ -1,4 +1,4 @@
-"""The answers of the API, each declared once (:mod:`ludotheek.server.shapes`): the
+"""The answers of the API, each declared once (:mod:`ludotheek.server.edge.shapes`): the
 OpenAPI document describes them from these declarations, the small answers are built
 and encoded as these Structs, and the tests hold every view, hint and history the
 server sends against its declaration (``tests/server/test_shapes.py``).

@@ -1,5 +1,5 @@
-"""The answers of learning to play (``server/learn.py``, ``server/advice.py``), each
-declared once (:mod:`ludotheek.server.shapes`): built as these Structs, described in the
+"""The answers of learning to play (``server/api/learn.py``, ``server/api/advice.py``), each
+declared once (:mod:`ludotheek.server.edge.shapes`): built as these Structs, described in the
 OpenAPI document from them. Texts are catalog keys, which a page words in its language."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The answers of profiles and ratings (``server/profiles.py``), each declared once
-(:mod:`ludotheek.server.shapes`): built as these Structs, described in the OpenAPI
+"""The answers of profiles and ratings (``server/api/profiles.py``), each declared once
+(:mod:`ludotheek.server.edge.shapes`): built as these Structs, described in the OpenAPI
 document from them (docs/ratings.md)."""
 
 from __future__ import annotations

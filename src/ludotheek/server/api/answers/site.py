@@ -1,4 +1,4 @@
-"""The site's own answers, each declared once (:mod:`ludotheek.server.shapes`): the games'
+"""The site's own answers, each declared once (:mod:`ludotheek.server.edge.shapes`): the games'
 description (``GET /api/meta``), a game record, a rematch, a logged report, the health
 check. The endpoints build them as these Structs; the OpenAPI document describes them
 from the same declarations."""

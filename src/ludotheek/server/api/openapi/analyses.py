@@ -1,4 +1,4 @@
-"""The OpenAPI description of analyses and "try again from here" (server/analysis.py)."""
+"""The OpenAPI description of analyses and "try again from here" (server/analyses/service.py)."""
 
 from __future__ import annotations
 

@@ -301,7 +301,7 @@ def _record_paths() -> dict[str, Any]:
 
 
 def _learn_paths() -> dict[str, Any]:
-    """Learning to play (server/learn.py): "How to play" and the guided first game."""
+    """Learning to play (server/api/learn.py): "How to play" and the guided first game."""
     moves = query(queries.MoveRange)
     return {
         "/api/learn": {"get": {

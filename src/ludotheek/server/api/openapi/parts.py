@@ -1,4 +1,4 @@
-"""The parts every section of the OpenAPI document (:mod:`ludotheek.server.openapi`) is
+"""The parts every section of the OpenAPI document (:mod:`ludotheek.server.api.openapi.document`) is
 made of: bodies and answers referring to their declared shapes, the refusals."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def answer(what: str, shape: type[msgspec.Struct], *codes: int, status: int = 20
 
 
 def query(shape: type[msgspec.Struct], **enums: list[Any]) -> list[dict[str, Any]]:
-    """The query parameters of ``shape`` (server/queries.py), each with its schema from
+    """The query parameters of ``shape`` (server/api/queries.py), each with its schema from
     the declaration; ``enums`` the values a parameter takes that only the registry knows
     (the games). A parameter that may be absent (None) is described by its type alone:
     a URL has no null."""

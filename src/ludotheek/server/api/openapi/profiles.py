@@ -1,4 +1,4 @@
-"""The OpenAPI description of the profile and rating endpoints (server/profiles.py)."""
+"""The OpenAPI description of the profile and rating endpoints (server/api/profiles.py)."""
 
 from __future__ import annotations
 
