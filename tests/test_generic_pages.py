@@ -109,7 +109,7 @@ def test_every_built_in_game_declares_its_page_for_the_page_tests() -> None:
     (``tests/<game>/page.py``, tests/gamepages.py): every game of the application with a
     page declares it there, so none is left out of them."""
     from ludotheek.games import plugin
-    from ludotheek.server.pages import has_page
+    from ludotheek.server.pages.files import has_page
     from tests.gamepages import built_in, pages
 
     games = {n for n in names() if built_in(n) and has_page(n)}

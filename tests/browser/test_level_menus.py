@@ -10,7 +10,7 @@ import pytest
 
 from ludotheek.ai import players
 from ludotheek.games import names
-from ludotheek.server.catalogs import catalog
+from ludotheek.server.pages.catalogs import catalog
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser

@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from ludotheek.games import names
-from ludotheek.server.pages import has_page
+from ludotheek.server.pages.files import has_page
 from tests.gamepages import pages
 from tests.serverproc import ServerProcess
 

@@ -12,7 +12,7 @@ import pytest
 
 from ludotheek.games import get, names, plugin
 from ludotheek.learn import lessons
-from ludotheek.server.catalogs import catalog
+from ludotheek.server.pages.catalogs import catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "nl", "no")

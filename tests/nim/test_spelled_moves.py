@@ -22,7 +22,8 @@ from ludotheek.core.record import (
     load,
     to_text,
 )
-from ludotheek.server import Settings, answers, create_app
+from ludotheek.server import Settings, create_app
+from ludotheek.server.api.answers import games as answers
 from ludotheek.store import open_database
 from tests.narrow import narrow
 from tests.nim.spelled import PLUGIN, SpelledState

@@ -16,7 +16,7 @@ from ludotheek.rated import fairness, rater
 from ludotheek.rated import levels as level_ratings
 from ludotheek.rated.people import Rating
 from ludotheek.server import Settings, create_app
-from ludotheek.server import profiles as profile_api
+from ludotheek.server.api import profiles as profile_api
 from tests.server.conftest import auth
 
 #: ratings for levels in these tests (the measured ones come with the levels, issue 21)

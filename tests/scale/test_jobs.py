@@ -1,4 +1,4 @@
-"""The web processes send the worker pool's jobs by name (server/cluster.py) and never
+"""The web processes send the worker pool's jobs by name (server/scaleout/cluster.py) and never
 import the worker; the worker declares its actors by the same names. A message in Redis
 names only its queue and its actor, so these names are what a job waiting there keeps."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 
-from ludotheek.server import cluster
+from ludotheek.server.scaleout import cluster
 
 
 def test_the_worker_declares_an_actor_for_every_job_the_web_processes_send() -> None:

@@ -3,9 +3,9 @@
 One imported 262-move Akwaier game held the analysis worker for about 213 s while another
 game's analysis waited at 0 of 19 the whole time: every position of the first went to
 the pool before any of the second. Now the positions of the analyses are studied in turn,
-client by client and game by game (``server/analysis_queue.py``), an analysis studies at
+client by client and game by game (``server/analyses/queue.py``), an analysis studies at
 most ``max_analysis_positions`` positions and a client may have at most
-``max_analyses_per_client`` analyses running at once (``server/analysis.py``).
+``max_analyses_per_client`` analyses running at once (``server/analyses/service.py``).
 
 The attack scaled down: the study of a position made slow (0.1 s more each, a thread of
 its own), a long game of one client and a short one of another.
@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 import pytest
 from starlette.testclient import TestClient
 
-import ludotheek.server.analysis as server_analysis
+import ludotheek.server.analyses.service as server_analysis
 from ludotheek.ai import players
 from ludotheek.analysis.measure import study_json
 from ludotheek.analysis.plan import Plan
@@ -183,12 +183,12 @@ def test_the_longest_real_game_can_be_reviewed(client: TestClient,
     assert r.json()["total"] == _positions(record) <= Settings().max_analysis_positions
 
 
-# --- the queue itself (server/analysis_queue.py) ----------------------------------------------
+# --- the queue itself (server/analyses/queue.py) ----------------------------------------------
 
 def _order(slots: int, jobs: dict[tuple[str, str], list[int]]) -> list[str]:
     """The order in which a queue of ``slots`` studies the positions of ``jobs`` ((client,
     game) -> positions), all queued at once."""
-    from ludotheek.server.analysis_queue import FairQueue
+    from ludotheek.server.analyses.queue import FairQueue
 
     async def run() -> list[str]:
         seen: list[str] = []
@@ -216,7 +216,7 @@ def test_clients_take_turns_and_so_do_each_clients_games() -> None:
 
 
 def test_a_failed_study_fails_its_analysis_only() -> None:
-    from ludotheek.server.analysis_queue import FairQueue
+    from ludotheek.server.analyses.queue import FairQueue
 
     async def run() -> tuple[BaseException | None, list[int]]:
         queue = FairQueue(1)
@@ -240,7 +240,7 @@ def test_a_failed_study_fails_its_analysis_only() -> None:
 
 
 def test_a_dropped_analysis_studies_no_more() -> None:
-    from ludotheek.server.analysis_queue import FairQueue
+    from ludotheek.server.analyses.queue import FairQueue
 
     async def run() -> list[int]:
         queue = FairQueue(1)
@@ -264,7 +264,7 @@ def test_a_dropped_analysis_studies_no_more() -> None:
 def test_the_queue_serves_again_after_close_on_another_loop() -> None:
     """An app whose lifespan runs twice (a test's second client, a restart in-process)
     closes its queue and uses it again from a new event loop."""
-    from ludotheek.server.analysis_queue import FairQueue
+    from ludotheek.server.analyses.queue import FairQueue
 
     queue = FairQueue(1)
 

@@ -27,7 +27,7 @@ from starlette.testclient import TestClient
 from ludotheek.ai import players
 from ludotheek.core.record import Record
 from ludotheek.games import get
-from ludotheek.server.turns import seed_for
+from ludotheek.server.computer.turns import seed_for
 from tests.security.fairplay import move, my_turn, new_profile, rated_game, serve
 from tests.server.conftest import auth
 

@@ -100,7 +100,7 @@ def slow_reading(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Ev
     """The server's reading of a record made slow: once it has begun (the first event)
     it waits, up to 3 s, until the test says the other request was answered (the
     second)."""
-    import ludotheek.server.records as records
+    import ludotheek.server.play.records as records
 
     begun, answered = threading.Event(), threading.Event()
     real = load

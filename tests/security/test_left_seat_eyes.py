@@ -3,7 +3,7 @@
 After ``POST /leave`` (in Akwaier a computer player takes the seat over) the seat's open
 WebSocket still got that seat's views, its hand of tiles included, while HTTP with the same
 token was refused. Now a connection sees a seat's views only while the secret it came with
-is the seat's (server/hub.py ``close_seats``): it is told ``seat_closed`` and watches as a
+is the seat's (server/play/hub.py ``close_seats``): it is told ``seat_closed`` and watches as a
 spectator from then on; the same when the seat's secret is replaced (taken up on another
 device).
 """

@@ -3,7 +3,7 @@
 ``POST /api/games`` returned every person seat's token to whoever created the game, and the
 token did not change when the invited person took the seat: the creator then resigned for
 the opponent in a rated game (1500 -> 1422), and the same copy moved, left, aborted and
-asked for rematches. Now an invited seat is a one-time claim (server/claims.py): the creator
+asked for rematches. Now an invited seat is a one-time claim (server/api/claims.py): the creator
 gets an invite code, taking the seat makes a token for the taker alone and spends the code.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from ludotheek.server import Settings, create_app
-from ludotheek.server.catalogs import LANGUAGES
+from ludotheek.server.pages.catalogs import LANGUAGES
 from ludotheek.store.games import derived_token, hash_token
 from tests.server.conftest import auth, wait_version
 
@@ -286,7 +286,7 @@ def test_a_rated_seat_is_taken_with_a_profile_that_plays_no_other_seat(
 def test_a_seat_taken_with_a_profile_is_taken_up_again_on_another_device(
         client: TestClient) -> None:
     """DECISION: taking a seat up again replaces its secret; the old device's acts for
-    nothing (server/claims.py)."""
+    nothing (server/api/claims.py)."""
     anna, bert, eve = profile(client, "Anna"), profile(client, "Bert"), profile(client, "Eve")
     made = create(client, [{"type": "person", "profile": anna["secret"]}, FRIEND], rated=True)
     gid, hers = made["id"], made["seats"][0]["token"]

@@ -43,7 +43,7 @@ def new_wari(client: TestClient, north: dict[str, Any] | None = None,
 
 
 def fits(answer: Any, shape: type[msgspec.Struct]) -> None:
-    """``answer`` (JSON data) is what ``shape`` (server/answers.py) declares: every field,
+    """``answer`` (JSON data) is what ``shape`` (server/api/answers/games.py) declares: every field,
     nothing more, each of its type."""
     assert isinstance(answer, dict)
     assert set(answer) == {f.encode_name for f in msgspec.structs.fields(shape)}, shape

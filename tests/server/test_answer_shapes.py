@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludotheek.server import Settings, create_app
-from ludotheek.server.openapi import SHAPES, spec
+from ludotheek.server.api.openapi.document import SHAPES, spec
 from tests.analysis.helpers import finished_record
 from tests.server.conftest import auth, new_wari, wait_version
 

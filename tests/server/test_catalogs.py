@@ -11,9 +11,9 @@ from starlette.testclient import TestClient
 from ludotheek.ai import players
 from ludotheek.ai.players import LADDER
 from ludotheek.games import names
-from ludotheek.server.catalogs import LANGUAGES as CATALOG_LANGUAGES
-from ludotheek.server.catalogs import parts
-from ludotheek.server.pages import has_page
+from ludotheek.server.pages.catalogs import LANGUAGES as CATALOG_LANGUAGES
+from ludotheek.server.pages.catalogs import parts
+from ludotheek.server.pages.files import has_page
 from tests import error_codes
 from tests.gamepages import pages
 

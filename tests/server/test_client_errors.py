@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludotheek.server import Settings, create_app
-from ludotheek.server.client_errors import file_name, report_limit
+from ludotheek.server.api.client_errors import file_name, report_limit
 
 
 @pytest.fixture

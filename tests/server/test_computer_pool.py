@@ -1,4 +1,4 @@
-"""Where the server computes a computer player's move (server/computer.py)."""
+"""Where the server computes a computer player's move (server/computer/pool.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from ludotheek.games import get
-from ludotheek.server import computer
-from ludotheek.server.computer import INLINE_AFTER, ComputerPool
+from ludotheek.server.computer import pool as computer
+from ludotheek.server.computer.pool import INLINE_AFTER, ComputerPool
 
 
 def _moves(pool: ComputerPool, level: str, n: int) -> list[str]:

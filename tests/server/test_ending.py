@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from ludotheek.games import get, names
 from ludotheek.server import Settings, create_app
-from ludotheek.server.ending import sweep
+from ludotheek.server.play.ending import sweep
 from tests.server.conftest import auth, new_wari, wait_version
 
 PERSON = {"type": "person"}

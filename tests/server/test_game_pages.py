@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludotheek.games import names, plugin
-from ludotheek.server.pages import has_page
+from ludotheek.server.pages.files import has_page
 
 #: the games with a page folder of their own
 OWN = [n for n in names() if plugin(n).page is not None]

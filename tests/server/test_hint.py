@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludotheek.server import Settings, create_app
-from ludotheek.server.answers import Hint
+from ludotheek.server.api.answers.games import Hint
 from tests.server.conftest import auth, fits, new_wari, wait_version
 
 
@@ -26,7 +26,7 @@ def test_hint_for_the_seat_to_move_against_the_computer(quick: TestClient) -> No
     r = quick.get(f"/api/games/{gid}/hint", headers=auth(south))
     assert r.status_code == 200, r.text
     hint = r.json()
-    fits(hint, Hint)  # as the API declares it (server/answers.py)
+    fits(hint, Hint)  # as the API declares it (server/api/answers/games.py)
     view = quick.get(f"/api/games/{gid}", headers=auth(south)).json()
     assert hint["move"] in view["legal_moves"]
     assert hint["version"] == view["version"] == 0 and hint["seat"] == 0

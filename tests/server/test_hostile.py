@@ -34,7 +34,7 @@ from schemathesis.core.result import Err
 from starlette.testclient import TestClient
 
 from ludotheek.server import Settings, create_app
-from ludotheek.server.openapi import spec
+from ludotheek.server.api.openapi.document import spec
 from tests.server.conftest import auth
 
 EXAMPLES = int(os.environ.get("LUDOTHEEK_HOSTILE_EXAMPLES", "25"))

@@ -23,7 +23,7 @@ from ludotheek.server.config import (
     settings_from,
     settings_from_env,
 )
-from ludotheek.server.limits import Buckets
+from ludotheek.server.edge.limits import Buckets
 from tests.server.conftest import auth, new_wari
 from tests.serverproc import ServerProcess
 

@@ -1,5 +1,5 @@
 """A move and the computer's instant reply, stored together and told as one ``views``
-message to a connection that asks for it (``?views=1``; server/moves.py
+message to a connection that asks for it (``?views=1``; server/play/moves.py
 ``commit_with_reply``), as two ``view`` messages to the others."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludotheek.server import Settings, computer, create_app
+from ludotheek.server import Settings, create_app
+from ludotheek.server.computer import pool as computer
 from tests.server.conftest import new_wari, wait_version
 
 COMPUTER = {"type": "computer", "level": "novice"}  # an instant level

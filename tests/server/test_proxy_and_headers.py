@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from ludotheek.server import Settings, create_app
 from ludotheek.server.config import BadConfig, settings_from
-from ludotheek.server.proxy import parse_networks
+from ludotheek.server.edge.proxy import parse_networks
 
 PROXY = ("10.0.0.5", 40000)
 

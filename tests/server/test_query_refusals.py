@@ -1,6 +1,6 @@
 """Query parameters that do not fit, and what the API answers: the status, the code, the
 parameters and the English message, and which parameter is told first when several do
-not fit (issue 22: each endpoint's query declared once, server/queries.py; the answers
+not fit (issue 22: each endpoint's query declared once, server/api/queries.py; the answers
 as before the declarations). The OpenAPI document lists the parameters from the same
 declarations."""
 
@@ -13,9 +13,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludotheek.games import names
-from ludotheek.server import queries
-from ludotheek.server.openapi import spec
-from ludotheek.server.openapi_parts import query
+from ludotheek.server.api import queries
+from ludotheek.server.api.openapi.document import spec
+from ludotheek.server.api.openapi.parts import query
 from tests.server.conftest import auth, new_wari
 
 GAMES = ", ".join(names())

@@ -3,7 +3,7 @@ parameters and the English message of each refusal, and which fault is told firs
 when a request has several (issue 22: the shapes declared once, behaviour as before).
 
 Every case goes through HTTP (or the WebSocket) only, so the same table holds for the
-hand-written checks that came before the declared shapes (server/bodies.py)."""
+hand-written checks that came before the declared shapes (server/edge/bodies.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from ludotheek.ai import players
 from ludotheek.games import names
-from ludotheek.server.checks import CHOSEN_SEED
+from ludotheek.server.play.checks import CHOSEN_SEED
 from tests.server.conftest import auth, new_wari
 
 P = {"type": "person"}

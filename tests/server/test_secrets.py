@@ -34,7 +34,8 @@ from ludotheek.core.game import State
 from ludotheek.core.record import Record
 from ludotheek.core.rng import Rng
 from ludotheek.games import get, names
-from ludotheek.server import Settings, checks, create_app
+from ludotheek.server import Settings, create_app
+from ludotheek.server.play import checks
 from ludotheek.store.games import derived_token, hash_token
 from tests.server.conftest import auth
 
@@ -295,7 +296,7 @@ def test_the_check_finds_a_leak(client: TestClient, monkeypatch: pytest.MonkeyPa
     """The check above can fail: a server that adds a secret to its views is caught."""
     if game not in names():
         pytest.skip(f"{game} is not registered")
-    from ludotheek.server.service import GameService
+    from ludotheek.server.play.service import GameService
 
     plain = GameService.view
 

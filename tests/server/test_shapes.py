@@ -1,5 +1,5 @@
-"""The API's shapes declared once (server/shapes.py, bodies.py, answers.py): the OpenAPI
-document's schemas are the Structs' own, the requests are checked by them in one order
+"""The API's shapes declared once (server/edge/shapes.py, edge/bodies.py, api/answers/): the
+OpenAPI document's schemas are the Structs' own, the requests are checked by them in one order
 whatever the order of the JSON, and what the server answers is what they declare."""
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from ludotheek.games import get, names
-from ludotheek.server import answers, bodies
+from ludotheek.server.api.answers import games as answers
+from ludotheek.server.api.openapi.document import SHAPES, spec
+from ludotheek.server.edge import bodies
+from ludotheek.server.edge.shapes import GIVEN, Answer, Refusal, Refusals, Shape, decode
 from ludotheek.server.errors import Invalid
-from ludotheek.server.openapi import SHAPES, spec
-from ludotheek.server.shapes import GIVEN, Answer, Refusal, Refusals, Shape, decode
 from tests.server.conftest import auth, fits, new_wari
 
 

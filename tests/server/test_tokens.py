@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from benchmarks.looprun import in_own_loop
 from ludotheek.server.errors import Forbidden
-from ludotheek.server.service import GameService
+from ludotheek.server.play.service import GameService
 from ludotheek.store.games import hash_token
 from tests.serverproc import ServerProcess
 

@@ -1,4 +1,4 @@
-"""Group commit (server/writer.py): moves (and seats' arrivals) arriving together share one
+"""Group commit (server/play/writer.py): moves (and seats' arrivals) arriving together share one
 transaction, written by the writer's own thread; each is answered on its own."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from ludotheek.server.writer import MoveWriter
+from ludotheek.server.play.writer import MoveWriter
 from ludotheek.store import open_database
 from ludotheek.store.database import Database
 from ludotheek.store.games import GameRow, MoveWrite, NewGame, NoRoom, SeatJoined, StaleVersion

@@ -1,5 +1,5 @@
 """Analysing a record in this process or a pool of worker processes (the command
-line, tests and benchmarks; the server has its own pool, ``server/analysis.py``).
+line, tests and benchmarks; the server has its own pool, ``server/analyses/service.py``).
 """
 
 from __future__ import annotations

@@ -18,41 +18,33 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp
 
 from ludotheek.data import folder as resources
-from ludotheek.server import (
-    advice,
-    analysis_api,
-    api,
-    catalogs,
-    claims,
-    client_errors,
-    ending,
-    ending_api,
-    headers,
-    learn,
-    live,
-    profiles,
-    records_api,
-)
-from ludotheek.server.analysis import Analyses
-from ludotheek.server.computer import ComputerPool
-from ludotheek.server.edge import service_error
+from ludotheek.server.analyses.service import Analyses
+from ludotheek.server.api import advice, claims, client_errors, games, learn, live, profiles
+from ludotheek.server.api import analyses as analysis_api
+from ludotheek.server.api import ending as ending_api
+from ludotheek.server.api import records as records_api
+from ludotheek.server.api.openapi.document import spec
+from ludotheek.server.computer.pool import ComputerPool
+from ludotheek.server.edge import headers
+from ludotheek.server.edge.headers import SecurityHeaders
+from ludotheek.server.edge.limits import Held, RateLimit
+from ludotheek.server.edge.proxy import ProxyHeaders
+from ludotheek.server.edge.requests import ClientLeft, client_address
+from ludotheek.server.edge.statuses import service_error
 from ludotheek.server.errors import ServiceError
-from ludotheek.server.headers import SecurityHeaders
-from ludotheek.server.http import ClientLeft, client_address
-from ludotheek.server.hub import Hub
-from ludotheek.server.limits import Held, RateLimit
-from ludotheek.server.openapi import spec
-from ludotheek.server.pages import WebFiles
-from ludotheek.server.proxy import ProxyHeaders
-from ludotheek.server.records import Records
-from ludotheek.server.service import GameService
+from ludotheek.server.pages import catalogs
+from ludotheek.server.pages.files import WEB, WebFiles
+from ludotheek.server.play import ending
+from ludotheek.server.play.hub import Hub
+from ludotheek.server.play.records import Records
+from ludotheek.server.play.service import GameService
+from ludotheek.server.scaleout.site import ScaleOut
 from ludotheek.server.settings import Settings
 from ludotheek.store.database import Database, open_database
 
 #: what starts and stops the app's work around serving
 Lifespan = Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]
 
-WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("ludotheek.server")
 
 
@@ -111,9 +103,11 @@ def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
     pool), the sweeps of ended games and ratings, the resumed computer turns and analyses."""
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        sweeper = None
-        if settings.redis_url:
-            await service.scale_out_to(settings.redis_url)
+        sweeper, scale_out = None, None
+        if settings.redis_url:  # join a scaled-out site: announce moves, hear of others'
+            scale_out = ScaleOut(service, settings.redis_url)
+            service.scale_out = scale_out
+            await scale_out.start()
             sweeper = asyncio.get_running_loop().create_task(_sweep(service, settings))
         else:
             pool.warm()
@@ -136,8 +130,8 @@ def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
             await analyses.close()
             await service.close()
             pool.close()
-            if service.scale_out is not None:
-                await service.scale_out.close()
+            if scale_out is not None:
+                await scale_out.close()
 
     return lifespan
 
@@ -151,7 +145,7 @@ def _routes() -> list[BaseRoute]:
         Route("/profile", _page("profile.html")),
         Route("/profile/{id}", _page("profile.html")),
         Route("/openapi.json", openapi),
-        *api.routes,
+        *games.routes,
         *ending_api.routes,
         *claims.routes,
         *records_api.routes,
@@ -190,7 +184,7 @@ def create_app(db: Database | str | Path | None = None,
     app.state.analyses = analyses
     app.state.db = database
     app.state.settings = settings
-    #: the WebSockets open per client address (server/live.py)
+    #: the WebSockets open per client address (server/api/live.py)
     app.state.sockets = Held(settings.max_sockets_per_address)
     app.state.error_limit = client_errors.report_limit(settings.error_reports_per_minute)
     return app

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheek.core.errors import LudotheekError
-from ludotheek.server.proxy import BadNetworks, Network, parse_networks
+from ludotheek.server.edge.proxy import BadNetworks, Network, parse_networks
 from ludotheek.server.settings import Settings
 
 

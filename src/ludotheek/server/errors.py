@@ -5,7 +5,7 @@ wrong in English, a **code** and the **parameters** of the message, so that a pa
 words it in its own language (its catalog's ``errors.<code>``, ``js/problems.js``).
 The parameters also go to the client as fields of their own (``version`` of a
 :class:`Conflict`, ``games`` of a refused start). The edge
-(:mod:`ludotheek.server.edge`) gives each kind its HTTP status, for the API and the
+(:mod:`ludotheek.server.edge.statuses`) gives each kind its HTTP status, for the API and the
 WebSocket alike.
 
 >>> err = Conflict("the game is at version 3, not 2", code="game.version", version=3, sent=2)

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ludotheek.server.proxy import LOOPBACK, Network, parse_networks
+from ludotheek.server.edge.proxy import LOOPBACK, Network, parse_networks
 
 
 def _env_int(name: str, default: int) -> int:
@@ -21,7 +21,7 @@ class Settings:
     #: largest WebSocket message accepted (bytes)
     max_ws_message: int = 64 * 1024
     #: WebSockets one client address may have open at once (0: no limit); behind a
-    #: trusted proxy the address is the client's own (server/proxy.py), but a club or a
+    #: trusted proxy the address is the client's own (server/edge/proxy.py), but a club or a
     #: school behind one router is one address: 64 is room for 30-odd people with a game
     #: and a lobby open each
     max_sockets_per_address: int = 64
@@ -68,5 +68,5 @@ class Settings:
     error_reports_per_minute: float = 6.0
     #: where page errors are logged (None: the data folder, ``LUDOTHEEK_DATA``)
     error_dir: Path | None = None
-    #: reverse proxies whose forwarded headers name the real client (server/proxy.py)
+    #: reverse proxies whose forwarded headers name the real client (server/edge/proxy.py)
     trusted_proxies: tuple[Network, ...] = parse_networks(LOOPBACK)

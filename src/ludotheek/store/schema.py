@@ -58,13 +58,13 @@ seat_tokens = Table(
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("joined", Float, nullable=True),  # when the seat's token was first used
     # the profile that took the seat (by invitation, or the creator's in a rated game): it
-    # may take the seat up again on another device (server/claims.py)
+    # may take the seat up again on another device (server/api/claims.py)
     Column("profile_id", String(16), ForeignKey("profiles.id", ondelete="SET NULL"),
            nullable=True),
 )
 
 #: an invited person's seat: the hashed invite code, until the seat is taken (once: then
-#: ``taken`` is set and the code acts for nothing any more; server/claims.py)
+#: ``taken`` is set and the code acts for nothing any more; server/api/claims.py)
 seat_invites = Table(
     "seat_invites",
     metadata,

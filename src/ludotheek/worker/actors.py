@@ -23,22 +23,22 @@ from functools import cache
 import dramatiq
 import redis
 
-from ludotheek.server.analysis_jobs import run_positions
-from ludotheek.server.cluster import (
+from ludotheek.server.analyses.jobs import run_positions
+from ludotheek.server.computer.turns import TurnRunner
+from ludotheek.server.scaleout.cluster import (
     ANALYSE_POSITIONS,
     COMPUTER_TURN,
     broker,
     publish_sync,
     send_turn,
 )
-from ludotheek.server.turns import TurnRunner
 from ludotheek.store.database import Database, open_database
 
 log = logging.getLogger("ludotheek.worker")
 
 REDIS_URL = os.environ.get("LUDOTHEEK_REDIS", "redis://127.0.0.1:6379/0")
 
-# the broker the web processes send on (server/cluster.py), this process's: the actors
+# the broker the web processes send on (server/scaleout/cluster.py), this process's: the actors
 # below are declared on it, by the names the web processes send
 broker()
 
@@ -74,5 +74,5 @@ def computer_turn(game_id: str, version: int) -> None:
                 max_retries=3, min_backoff=1000, max_backoff=10000, time_limit=600_000,
                 priority=100)  # after any computer turn waiting
 def analyse_positions(game_id: str, engine: str, moves: int, positions: list[int]) -> None:
-    """Study ``positions`` of the analysis of ``game_id`` (server/analysis_jobs.py)."""
+    """Study ``positions`` of the analysis of ``game_id`` (server/analyses/jobs.py)."""
     run_positions(_database(), game_id, engine, moves, positions)

@@ -21,7 +21,7 @@ const GH = 200;
 const PAD = { left: 56, right: 12, top: 12, bottom: 26 };
 
 // Whether this game may be analysed now: the server's word (view.engine_help): not while a
-// rated game or a game between people runs (the hint's rule, server/fairplay.py).
+// rated game or a game between people runs (the hint's rule, server/play/fairplay.py).
 export function allowed(view) {
   return view.engine_help !== false;
 }

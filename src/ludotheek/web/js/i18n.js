@@ -1,6 +1,6 @@
 // Page text comes from one catalog per language: /static/i18n/<lang>.json (a text missing
 // from a catalog falls back to English). The server merges it from the parts in
-// web/i18n/<lang>/*.json (server/catalogs.py) and lists the languages it has at
+// web/i18n/<lang>/*.json (server/pages/catalogs.py) and lists the languages it has at
 // /static/i18n/languages.json.
 // The first visit follows the browser's language; the switch in the header
 // changes it everywhere and the choice is remembered.

@@ -15,7 +15,7 @@ export function tokensFor(gameId) { return (all()[gameId] || {}).seats || {}; }
 // the invitations this browser made for others: seat -> {invite: CODE} (or an older game's token)
 export function invitesFor(gameId) { return (all()[gameId] || {}).invites || {}; }
 
-// The link that gives `seat` of the game to whoever opens it first (server/claims.py), from an
+// The link that gives `seat` of the game to whoever opens it first (server/api/claims.py), from an
 // entry of invitesFor: "#seat=N&invite=CODE"; an older game's link was the seat's token.
 export function inviteLink(gameId, seat, invitation) {
   const base = `${location.origin}/play/${encodeURIComponent(gameId)}`;

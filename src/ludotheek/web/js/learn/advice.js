@@ -40,7 +40,7 @@ let words = null;
 // Before a move: the notes, and whether to make it. ``ask`` is {gameId, token, t, view}.
 export async function confirmMove(game, move, ask) {
   // no notes while the engine may not help (a rated game, a game between people: they weigh
-  // the move against the others, server/advice.py)
+  // the move against the others, server/api/advice.py)
   if (!warningsOn() || ask.view.engine_help === false || !(await learnable())[game]?.advice) return true;
   let res = null;
   try {
