@@ -16,11 +16,11 @@ pytestmark = pytest.mark.browser
 #: what the page says of the decision that turned a win by 8 into a draw, per language
 TURNED = {
     "en": "Exact: this move turns a win by 8 seeds into a draw, giving away 8 seeds.",
-    "nl": "Exact: deze zet maakt van een winst met 8 zaden een gelijkspel en geeft 8 zaden weg.",
+    "nl": "Exact: deze zet maakt van een winst met 8 bonen een gelijkspel en geeft 8 bonen weg.",
     "no": "Eksakt: dette trekket gjør en seier med 8 frø til uavgjort og gir bort 8 frø.",
 }
 HERE = {"en": "With perfect play from here: {name} wins by 8 seeds.",
-        "nl": "Met perfect spel vanaf hier: {name} wint met 8 zaden.",
+        "nl": "Met perfect spel vanaf hier: {name} wint met 8 bonen.",
         "no": "Med perfekt spill herfra: {name} vinner med 8 frø."}
 NOTE = {"en": "holds the positions of at most 8 seeds so far",
         "nl": "bevat nu de standen met hoogstens 8 bonen",
