@@ -285,3 +285,61 @@ def test_a_profiles_games_on_another_device(server: ServerProcess,
     item.locator("a.play-here").click()
     tablet.wait_for_selector(LEGAL, timeout=20_000)  # her seat here now
     _toast(phone, "another device")  # the phone watches from now on
+
+
+def _create(server: ServerProcess, game: str, seats: list[dict[str, Any]],
+            **options: Any) -> tuple[str, list[str | None]]:
+    r = httpx.post(f"{server.url}/api/games", json={"game": game, "seats": seats,
+                                                     "options": options})
+    assert r.status_code == 201, r.text
+    return r.json()["id"], [s["token"] for s in r.json()["seats"]]
+
+
+def test_the_second_player_sees_their_colour_first(server: ServerProcess,
+                                                   context_factory: Any) -> None:
+    person = {"type": "person"}
+    # Haaienzee: red's meter first, marked; yellow's on the host's page
+    gid, tokens = _create(server, "haaienzee", [person, person])
+    red = _page(context_factory, "en", ask_name=False)
+    red.goto(f"{server.url}/play/{gid}#token={tokens[1]}")
+    red.wait_for_selector("#hz-meters .hz-meter.first")
+    first = red.locator("#hz-meters .hz-meter").first
+    assert first.get_attribute("data-seat") == "1" and "mine" in first.get_attribute("class")
+    red.locator("#turn-board").click()  # turned: yellow first, red still marked
+    red.wait_for_function("document.querySelector('#hz-meters .hz-meter').dataset.seat === '0'")
+    assert "mine" in red.locator("#hz-meters .hz-meter[data-seat='1']").get_attribute("class")
+    # Aqua Romana of three: the second player's colours first, then the third's, the first's
+    gid, tokens = _create(server, "aqua_romana", [person, person, person], players=3)
+    second = _page(context_factory, "en", ask_name=False)
+    second.goto(f"{server.url}/play/{gid}#token={tokens[1]}")
+    second.wait_for_selector("#aq-scores li.aq-seat")
+    order = second.eval_on_selector_all("#aq-scores li.aq-seat",
+                                        "(ns) => ns.map((n) => n.dataset.seat)")
+    assert order == ["1", "2", "0"]
+    assert "mine" in second.locator("#aq-scores li[data-seat='1']").get_attribute("class")
+    # Akwaier: the page's own seat is marked in its players table and the players list
+    computer = {"type": "computer", "level": "easy"}
+    gid, tokens = _create(server, "akwaier", [computer, computer, person, computer, computer,
+                                              computer])
+    third = _page(context_factory, "en", ask_name=False)
+    third.goto(f"{server.url}/play/{gid}#token={tokens[2]}")
+    third.wait_for_selector(".akw-table tr.mine")
+    assert third.locator(".akw-table tr.mine").first.get_attribute("data-seat") == "2"
+    assert "mine" in third.locator("#seats li[data-seat='2']").get_attribute("class")
+    # five computers of one level: each keeps its own name beside its level
+    names = third.eval_on_selector_all("#seats li .who", "(ns) => ns.map((n) => n.textContent)")
+    assert len(set(names)) == 6
+    assert all("(computer, easy)" in n for i, n in enumerate(names) if i != 2)
+
+
+def test_a_computer_is_named_by_its_level(server: ServerProcess, context_factory: Any) -> None:
+    gid, tokens = _create(server, "wari", [{"type": "person"},
+                                           {"type": "computer", "level": "strong"}])
+    for lang, level in (("en", "Computer"), ("nl", "Computer"), ("no", "Datamaskin")):
+        page = _page(context_factory, lang, ask_name=False)
+        page.goto(f"{server.url}/play/{gid}#token={tokens[0]}")
+        page.wait_for_selector("#name-north")
+        strong = words(lang, "levels.name.strong")
+        assert page.locator("#name-north").text_content() == f"{level} ({strong})"
+        assert page.locator("#seats li[data-seat='1'] .who").text_content().startswith(
+            f"{level} ({strong})")
