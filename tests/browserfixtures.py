@@ -55,11 +55,16 @@ def context_factory(browser: object) -> Iterator[object]:
     """New browser contexts (separate cookies and storage: separate people)."""
     contexts = []
 
-    def make(lang: str = "en", animate: bool = False, warnings: bool = False) -> object:
+    def make(lang: str = "en", animate: bool = False, warnings: bool = False,
+             ask_name: bool = False) -> object:
         ctx = browser.new_context(locale=lang, viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
         ctx.add_init_script(f"localStorage.setItem('ludotheek.animate', '{int(animate)}');")
         # the words before a risky move wait for a click: tests that want them say so
         ctx.add_init_script(f"localStorage.setItem('ludotheek.warnings', '{int(warnings)}');")
+        # "What is your name?" before playing by an invitation (js/yourname.js): asked only in
+        # the tests that want it (the others play as the seats' own names, South and North)
+        if not ask_name:
+            ctx.add_init_script("localStorage.setItem('ludotheek.name.asked', '1');")
         contexts.append(ctx)
         return ctx
 

@@ -119,6 +119,7 @@ def _rated(tour: Tour) -> None:
     tour.call("get", "/api/profiles/{id}", f"/api/profiles/{anna['id']}")
     tour.call("get", "/api/profiles/{id}/history", f"/api/profiles/{anna['id']}/history?game=wari")
     tour.call("get", "/api/profiles/{id}/games", f"/api/profiles/{bert['id']}/games")
+    tour.call("get", "/api/profiles/me/games", "/api/profiles/me/games", headers=me)
     tour.call("get", "/api/ratings/{game}", "/api/ratings/wari")
     unrated, _ = new_wari(tour.client)
     tour.call("get", "/api/games/{id}/rating", f"/api/games/{unrated}/rating")

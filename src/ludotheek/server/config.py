@@ -80,6 +80,9 @@ LIMITS = (
     Limit("abort_unplayed_hours", "abort_unplayed_hours", float, 0,
           "Hours without a move after which a game no person has moved in is aborted "
           "(default 24; 0: never)."),
+    Limit("presence_grace", "presence_grace", float, 0,
+          "Seconds a player may be away (no page open) before the others are told that "
+          "they have gone; a reload within them is no departure (default 8)."),
     Limit("max_computer_seconds", "max_computer_seconds", float, 0.01,
           "Seconds a computer player may think per move at most (default 5)."),
     Limit("max_analysis_positions", "max_analysis_positions", int, 1,

@@ -38,6 +38,9 @@ class Settings:
     abort_unplayed_hours: float = 24.0
     #: seconds between looks for games nobody plays any more
     ending_sweep_seconds: float = 3600.0
+    #: seconds a seat's person may be away (no connection) before the others are told
+    #: that they have gone (a reload is no departure: server/play/presence.py)
+    presence_grace: float = 8.0
     #: games in progress one client address may have created
     max_active_games_per_client: int = field(default_factory=lambda: _env_int(
         "LUDOTHEEK_MAX_GAMES_PER_CLIENT", 100))

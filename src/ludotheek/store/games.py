@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Engine, case, delete, func, insert, select, update
 
 from ludotheek.core.record import Entry, action_of, text_of
 from ludotheek.store.schema import games, moves, rated_games, rated_seats, seat_invites, seat_tokens
@@ -430,13 +430,13 @@ class GameStore:
                          .values(profile_id=profile_id))
 
     def claim(self, gid: str, seat: int, invite_hash: str, token_hash: str,
-              profile_id: str | None, rated: bool) -> Claimed:
+              profile_id: str | None, rated: bool, name: str | None = None) -> Claimed:
         """Take ``seat`` with the invitation whose code hashes to ``invite_hash``, in one
         transaction: the invitation is spent (only if it was not), the seat gets the
         secret ``token_hash`` (it had none: an invited seat's first secret is its
-        taker's) held by ``profile_id``, and in a rated game (``rated``) the profile is
-        seated in the rating (only if it plays no other seat). Nothing changes unless
-        all of it can."""
+        taker's) held by ``profile_id``, in a rated game (``rated``) the profile is
+        seated in the rating (only if it plays no other seat), and the seat is given the
+        taker's ``name`` (None: it keeps its own). Nothing changes unless all of it can."""
         now = time.time()
         try:
             with self.engine.begin() as conn:
@@ -456,9 +456,20 @@ class GameStore:
                 conn.execute(insert(seat_tokens).values(
                     game_id=gid, seat=seat, token_hash=token_hash, joined=now,
                     profile_id=profile_id))
+                if name is not None:
+                    self._name_seat(conn, gid, seat, name)
         except _Undo as undo:
             return undo.result
         return "taken"
+
+    @staticmethod
+    def _name_seat(conn: Any, gid: str, seat: int, name: str) -> None:
+        """Give ``seat`` of ``gid`` the name ``name`` (in the seats' JSON)."""
+        row = conn.execute(select(games.c.seats).where(games.c.id == gid)).first()
+        seats = json.loads(row[0])
+        seats[seat] = {**seats[seat], "name": name}
+        conn.execute(update(games).where(games.c.id == gid)
+                     .values(seats=json.dumps(seats)))
 
     @staticmethod
     def _seat_profile(conn: Any, gid: str, seat: int, profile_id: str | None) -> bool:
@@ -531,6 +542,18 @@ class GameStore:
         with self.engine.connect() as conn:
             return conn.execute(select(games.c.id).where(games.c.parent == parent)
                                 .order_by(games.c.created).limit(1)).scalar()
+
+    def of_profile(self, profile_id: str, limit: int) -> list[tuple[GameRow, int]]:
+        """The games in which ``profile_id`` holds a seat (taken with it, on any device),
+        without their moves, with that seat: those in play first, each part most recently
+        changed first, at most ``limit``."""
+        q = (select(games, seat_tokens.c.seat)
+             .join(seat_tokens, seat_tokens.c.game_id == games.c.id)
+             .where(seat_tokens.c.profile_id == profile_id)
+             .order_by(case((games.c.status == "active", 0), else_=1), games.c.updated.desc())
+             .limit(limit))
+        with self.engine.connect() as conn:
+            return [(_row(r), int(r.seat)) for r in conn.execute(q).all()]
 
     def versions(self, ids: Sequence[str]) -> dict[str, int]:
         """The stored version of each of these games."""

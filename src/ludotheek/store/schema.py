@@ -61,6 +61,7 @@ seat_tokens = Table(
     # may take the seat up again on another device (server/api/claims.py)
     Column("profile_id", String(16), ForeignKey("profiles.id", ondelete="SET NULL"),
            nullable=True),
+    Index("ix_seat_tokens_profile", "profile_id"),  # a profile's games (revision 0006)
 )
 
 #: an invited person's seat: the hashed invite code, until the seat is taken (once: then

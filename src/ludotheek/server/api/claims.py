@@ -12,6 +12,13 @@
   another person with the same link, is refused (409 ``seat.taken``) and nothing
   changes. In a rated game the profile is seated in the rating in the same transaction
   (refused if it plays another seat: 409 ``ratings.seat_taken``).
+- **The taker's name** (issue 36): the claim may carry ``"name"``, the taker's own (a
+  person without a profile is asked for it once; the page keeps it on the device); a
+  profile's name comes before it; without either the seat keeps the name it was made
+  with. It is checked as a profile's name is (``server/edge/names.py``), before anything
+  changes: a refused name leaves the invitation as it was. It is the seat's name from
+  then on, for everyone (views, lists, records), and the other seats hear
+  ``{"type": "joined", "seat": n, "name": NAME}`` (``server/play/presence.py``).
 - **Taking it up again on another device** (``POST /api/games/{id}/seats/{seat}/resume``
   with ``{"profile": CODE}``): a seat taken with a profile (or the creator's seat of a
   rated game, which has the creator's profile) gets a new secret for the holder of that
@@ -38,6 +45,7 @@ from ludotheek.server.api.answers.games import SeatClaimed
 from ludotheek.server.api.profiles import profile_for
 from ludotheek.server.edge.bodies import ClaimInvite, ResumeSeat
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
+from ludotheek.server.edge.names import MOST, tidy
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.edge.requests import read_json
 from ludotheek.server.edge.shapes import decode
@@ -45,6 +53,7 @@ from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound
 from ludotheek.server.play.livegame import LiveGame
 from ludotheek.server.play.service import GameService
 from ludotheek.store.games import hash_token, new_token
+from ludotheek.store.profiles import Profile
 
 
 def _seat(live: LiveGame, raw: Any) -> int:
@@ -70,15 +79,30 @@ def taken(live: LiveGame, seat: int) -> Conflict:
 async def _announce(service: GameService, live: LiveGame, seat: int,
                     joined: bool) -> None:
     """After ``seat``'s secret changed: the other processes read the game again, the
-    connections of the old secret watch as spectators, the other seats hear that its
-    person has come (``joined``), everyone gets their view."""
+    connections of the old secret watch as spectators, everyone gets their view (with
+    the seat's new name), and then the other seats hear that its person has come
+    (``joined``: :func:`~ludotheek.server.play.presence.notice`, on every process)."""
     if service.scale_out is not None:
         await service.scale_out.changed(live)
     await service.hub.close_seats(live.id, live.token_hashes)
-    if joined:
-        notice = {"type": "joined", "seat": seat}
-        await service.hub.broadcast(live.id, lambda s: notice if s not in (None, seat) else None)
     await service.broadcast(live)
+    if joined:
+        await service.presence.tell(live, seat, "joined")
+
+
+def taker_name(profile: Profile | None, given: str | None) -> str | None:
+    """The name a seat is given when it is taken: its profile's, else the one sent (tidied:
+    ``server/edge/names.py``; 400 ``seat.claim_name`` if it cannot be a name), else None
+    (the seat keeps the name it has)."""
+    if profile is not None:
+        return profile.name
+    if given is None:
+        return None
+    name = tidy(given)
+    if name is None:
+        raise Invalid(f"'name' must be a text of 1 to {MOST} characters, without control "
+                      "characters", code="seat.claim_name", most=MOST)
+    return name
 
 
 async def claim(service: GameService, gid: str, raw_seat: Any, body: ClaimInvite
@@ -88,6 +112,7 @@ async def claim(service: GameService, gid: str, raw_seat: Any, body: ClaimInvite
     live = await service.load(gid)
     seat = _seat(live, raw_seat)
     profile = await profile_for(service.db, body.profile) if body.profile is not None else None
+    name = taker_name(profile, body.name)
     async with live.lock:
         if live.over:
             raise Conflict("the game has ended: its seats are not taken any more",
@@ -103,7 +128,8 @@ async def claim(service: GameService, gid: str, raw_seat: Any, body: ClaimInvite
                           "'profile'", code="seat.claim_profile")
         token = new_token()
         found = await blocking(service.db.games.claim, live.id, seat, stored,
-                               hash_token(token), profile.id if profile else None, live.rated)
+                               hash_token(token), profile.id if profile else None, live.rated,
+                               name)
         if found == "profile":
             raise Conflict("this seat already has a profile, or your profile plays another "
                            "seat", code="ratings.seat_taken")
@@ -114,6 +140,9 @@ async def claim(service: GameService, gid: str, raw_seat: Any, body: ClaimInvite
         live.invites.pop(seat, None)
         live.token_hashes[seat] = hash_token(token)
         live.joined.add(seat)
+        if name is not None:
+            live.seats = [dict(s, name=name) if i == seat else s
+                          for i, s in enumerate(live.seats)]
         await _announce(service, live, seat, joined=True)
     return live, seat, token
 

@@ -12,6 +12,9 @@ order, each as a ``view`` message's) instead of two ``view`` messages: one hand-
 the database's writer, one message to send and to read instead of two. (Other
 connections get them as two ``view`` messages unless they asked for ``views`` too.)
 
+The people of the game are told of each other's comings and goings: ``joined``, ``gone``,
+``back`` (``seat``, ``name``: :mod:`~ludotheek.server.play.presence`).
+
 A seat's connection turns into a spectator's when the seat is left to a computer player
 or its secret is replaced (:meth:`~ludotheek.server.play.hub.Hub.close_seats`): it is told
 ``{"type": "seat_closed", "seat": n}``, gets a spectator's views from then on, and a
@@ -160,6 +163,7 @@ async def _live_socket(ws: WebSocket) -> None:
     try:
         await send(ws, {"type": "view", "view": service.view(live, seat)})
         await ending.note_joined(service, live, seat)
+        await service.presence.arrived(live, seat)
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
@@ -176,7 +180,9 @@ async def _live_socket(ws: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        seat_now = service.hub.seat_of(live.id, ws)
         service.hub.leave(live.id, ws)
+        service.presence.departed(conn.live, seat_now)
 
 
 routes = [WebSocketRoute("/api/games/{id}/live", live_socket)]

@@ -37,6 +37,7 @@ from ludotheek.server.api.answers.profiles import (
     Deleted,
     Leaderboard,
     NewProfileMade,
+    PlayingGames,
     ProfileGames,
     ProfileShown,
     RatedGameShown,
@@ -48,7 +49,9 @@ from ludotheek.server.edge.jsonio import JSON as JSONResponse
 from ludotheek.server.edge.requests import bearer_token, read_json
 from ludotheek.server.edge.shapes import built, decode
 from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
+from ludotheek.server.pages.catalogs import LANGUAGES
 from ludotheek.server.play.livegame import LiveGame
+from ludotheek.server.play.views import listing_entry
 from ludotheek.store.database import Database
 from ludotheek.store.profiles import NAME_LENGTH, Profile, code_of, normalize_secret
 from ludotheek.store.ratings import CurrentRating, RatedGame
@@ -229,6 +232,24 @@ async def profile_games(request: Request) -> JSONResponse:
             "created": row.created, "updated": row.updated, "version": row.version,
             "names": [s.get("name") for s in row.seats], **describe(r)})
     return JSONResponse(built(ProfileGames, {"games": out}))
+
+
+async def my_games(request: Request) -> JSONResponse:
+    """The games in which the profile of the secret (``Authorization: Bearer``) holds a
+    seat, on whichever device it took it: whose turn it is in each, those in play first
+    (issue 36, "My games"). Only what a spectator sees besides: no seat's secret, no seed."""
+    profile = await me(request)
+    q = decode_query(queries.PlayingGames, request.query_params)
+    lang = q.lang if q.lang in LANGUAGES else "en"
+    found = await _run(_db(request).games.of_profile, profile.id, q.limit)
+    out = []
+    for row, seat in found:
+        entry = listing_entry(row, lang)
+        out.append({key: entry[key] for key in (
+            "id", "game", "status", "version", "to_move", "created", "updated", "seats",
+            "names")} | {"seat": seat,
+                         "your_turn": row.status == "active" and row.to_move == seat})
+    return JSONResponse(built(PlayingGames, {"games": out}))
 
 
 async def leaderboard(request: Request) -> JSONResponse:
@@ -413,6 +434,7 @@ routes = [
     Route("/api/profiles/me", get_me, methods=["GET"]),
     Route("/api/profiles/me", post_me, methods=["POST"]),
     Route("/api/profiles/me", delete_me, methods=["DELETE"]),
+    Route("/api/profiles/me/games", my_games, methods=["GET"]),  # before {id}'s
     Route("/api/profiles/{id}", get_profile, methods=["GET"]),
     Route("/api/profiles/{id}/history", profile_history, methods=["GET"]),
     Route("/api/profiles/{id}/games", profile_games, methods=["GET"]),

@@ -260,6 +260,15 @@ class RatedGames(Query):
     limit: Annotated[int, msgspec.Meta(ge=1, le=100)] = 20
 
 
+class PlayingGames(Query):
+    """``GET /api/profiles/me/games``: how many, the names in which language."""
+
+    refusals: ClassVar[Refusals] = Refusals(body=number("limit", 1, 100))
+
+    limit: Annotated[int, msgspec.Meta(ge=1, le=100)] = 50
+    lang: Lang = "en"
+
+
 class Leaderboard(Query):
     """``GET /api/ratings/{game}``: which part of the leaderboard."""
 

@@ -217,16 +217,22 @@ class ClaimInvite(Shape):
     refusals: ClassVar[Refusals] = Refusals(
         body=CLAIM_BODY,
         unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
-                        fields="invite, profile"),
+                        fields="invite, profile, name"),
         missing={"invite": CLAIM_BODY},
         fields={"invite": Refusal("'invite' must be the invite code of the link",
                                   code="seat.invite_text"),
-                "profile": PROFILE_CODE})
+                "profile": PROFILE_CODE,
+                "name": Refusal("'name' must be a text of 1 to {most} characters, without "
+                                "control characters", code="seat.claim_name", most=MAX_NAME)})
 
     invite: Code
     profile: Annotated[str, msgspec.Meta(description=(
         "the code of the profile taking the seat (a rated game needs one): it may take "
         "the seat up again on another device"))] | None = None
+    name: Annotated[str, msgspec.Meta(max_length=4 * MAX_NAME, description=(
+        "the taker's name, shown to everyone in the game (1 to 32 characters once its "
+        "spaces are tidied, no control characters); a profile's name comes before it, "
+        "and without either the seat keeps the name it was given"))] | None = None
 
 
 RESUME_BODY = Refusal('the body must be {{"profile": CODE}}', code="seat.resume_body")

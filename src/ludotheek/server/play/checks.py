@@ -14,6 +14,7 @@ from ludotheek.core.errors import BadOption, UnknownGame, quoted
 from ludotheek.core.game import Game
 from ludotheek.games import get
 from ludotheek.server.edge.bodies import MAX_SEED, CreateGame, SeatIn
+from ludotheek.server.edge.names import MOST, tidy
 from ludotheek.server.edge.shapes import convert_field, decode
 from ludotheek.server.errors import Invalid
 
@@ -56,7 +57,7 @@ def check_create(body: Any) -> NewGame:
     new = decode(CreateGame, body, hooks={"game": game, "options": options, "seats": seats})
     seed = draw_seed() if new.seed is None else new.seed
     entries = [{"type": s.type, "level": s.level if s.type == "computer" else None,
-                "name": (s.name or "").strip() or None} for s in new.seats]
+                "name": _seat_name(number, s.name)} for number, s in enumerate(new.seats, 1)]
     the_game: Game = found["game"]
     try:
         checked, shown = the_game.adopt_seat_names(new.options, [e["name"] for e in entries])
@@ -66,6 +67,19 @@ def check_create(body: Any) -> NewGame:
         entry["name"] = seat_name
     invited = frozenset(i for i, s in enumerate(new.seats) if s.invite)
     return NewGame(the_game, checked, entries, seed, invited)
+
+
+def _seat_name(number: int, given: str | None) -> str | None:
+    """Seat ``number``'s name as given (tidied as a person's name is:
+    ``server/edge/names.py``), None without one; refused if it cannot be a name."""
+    if given is None or not given.strip():
+        return None
+    name = tidy(given)
+    if name is None:
+        raise Invalid(f"seat {number}: 'name' must be a text of at most {MOST} characters, "
+                      "without control characters", code="create.seat_name", number=number,
+                      most=MOST)
+    return name
 
 
 def draw_seed() -> int:

@@ -131,15 +131,14 @@ async def leave(service: Games, gid: str, token: str | None,
 
 async def note_joined(service: Games, live: LiveGame, seat: int | None) -> None:
     """The person of ``seat`` has come (their secret was used): remembered once, and
-    told to the other seats' connections as ``{"type": "joined", "seat": seat}`` (the
-    inviter's page drops the invite link; views say it in ``seats[i].joined``)."""
+    told to the other seats as ``{"type": "joined", "seat": seat, "name": ...}``
+    (server/play/presence.py: the inviter's page drops the invite link and says who has
+    come; views say it in ``seats[i].joined``)."""
     if seat is None or seat in live.joined:
         return
     live.joined.add(seat)
     if await service.writer.mark_joined(live.id, seat):  # batched with the moves
-        notice = {"type": "joined", "seat": seat}
-        await service.hub.broadcast(live.id,
-                                    lambda s: notice if s is not None and s != seat else None)
+        await service.presence.tell(live, seat, "joined")
 
 
 def live_since(service: Games) -> float:

@@ -42,6 +42,17 @@ class OtherProcesses(Protocol):
     async def sweep(self) -> int:
         """Send again the computer turns that waited too long; how many."""
 
+    async def notify(self, gid: str, notice: dict[str, Any]) -> None:
+        """Tell the connections to ``gid`` on the other processes a person's coming or going
+        (``play/presence.py``)."""
+
+
+class Notices(Protocol):
+    """The comings and goings of people, as the jobs tell them (``play/presence.py``)."""
+
+    async def tell(self, live: LiveGame, seat: int, kind: str) -> None:
+        """Tell the other seats of ``seat``'s ``kind``: joined, gone, back."""
+
 
 class Turns(Protocol):
     """The computer turns, as a move asks them for an instant reply."""
@@ -78,6 +89,9 @@ class Games(Protocol):
 
     @property
     def scale_out(self) -> OtherProcesses | None: ...
+
+    @property
+    def presence(self) -> Notices: ...
 
     async def load(self, gid: str) -> LiveGame:
         """The game ``gid`` (from memory, or replayed from the database)."""

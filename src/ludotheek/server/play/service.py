@@ -8,6 +8,7 @@ Each job is a module of its own; this class only holds the parts together:
 - creating games: :mod:`~ludotheek.server.play.creating`
 - seat tokens: :mod:`~ludotheek.server.play.seats`; invited seats taken, taken up again:
   :mod:`~ludotheek.server.api.claims`
+- who is here (people's comings and goings): :mod:`~ludotheek.server.play.presence`
 - views: :mod:`~ludotheek.server.play.views`
 - moves and undos: :mod:`~ludotheek.server.play.moves`
 - hints: :mod:`~ludotheek.server.play.hints`
@@ -35,6 +36,7 @@ from ludotheek.server.play.cache import GameCache
 from ludotheek.server.play.computer_turns import ComputerTurns
 from ludotheek.server.play.hub import Hub
 from ludotheek.server.play.livegame import LiveGame
+from ludotheek.server.play.presence import Presence
 from ludotheek.server.play.protocols import OtherProcesses
 from ludotheek.server.play.seats import seat_of
 from ludotheek.server.play.writer import MoveWriter
@@ -56,6 +58,8 @@ class GameService:
         #: on a scaled-out site (the app gives it, server/scaleout/site.py): computer turns as
         #: jobs, stored moves announced
         self.scale_out: OtherProcesses | None = None
+        #: who is here: people's comings and goings told to the others (play/presence.py)
+        self.presence = Presence(self)
 
     # --- games ---------------------------------------------------------------------
     async def create(self, body: Any, client: str | None = None, parent: str | None = None,
@@ -115,6 +119,7 @@ class GameService:
     async def close(self) -> None:
         """Stop the computer turns in progress (and then the move writer's thread)."""
         await self.turns.close()
+        await self.presence.close()
         self.writer.close()
 
     # --- a scaled-out site -------------------------------------------------------------

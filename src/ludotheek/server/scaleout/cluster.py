@@ -36,6 +36,8 @@ from dramatiq.brokers.redis import RedisBroker
 log = logging.getLogger("ludotheek.server")
 
 CHANNEL = "ludotheek:moves"
+#: the "version" of an event that is a notice to the players, not a change of the game
+NOTICE = -2
 GUARD = "ludotheek:turn:{gid}:{version}"
 GUARD_SECONDS = 20
 
@@ -90,10 +92,24 @@ class RedisEvents:
         except Exception:
             log.exception("announcing version %d of game %s failed", version, gid)
 
+    async def publish_notice(self, gid: str, notice: dict[str, Any], origin: str) -> None:
+        """Tell the other processes a person's coming or going in ``gid`` (their
+        connections hear it: server/play/presence.py), from the process ``origin``; a
+        failure is logged, never passed on."""
+        try:
+            await self.client.publish(CHANNEL, json.dumps(
+                {"id": gid, "version": NOTICE, "notice": notice, "from": origin}))
+        except Exception:
+            log.exception("telling the other processes of a notice of game %s failed", gid)
+
     async def start(self, on_change: Callable[[str, int], Awaitable[None]],
-                    on_reconnect: Callable[[], Awaitable[None]] | None = None) -> None:
-        """Listen for changes; after a lost connection, listen again and call
-        ``on_reconnect`` (events may have been missed meanwhile)."""
+                    on_reconnect: Callable[[], Awaitable[None]] | None = None,
+                    on_notice: Callable[[str, dict[str, Any], str], Awaitable[None]]
+                    | None = None) -> None:
+        """Listen for changes (and with ``on_notice``, the notices of
+        :meth:`publish_notice`: game, notice, the process it came from); after a lost
+        connection, listen again and call ``on_reconnect`` (events may have been missed
+        meanwhile)."""
         pubsub = self.listener.pubsub()
         await pubsub.subscribe(CHANNEL)
 
@@ -106,6 +122,11 @@ class RedisEvents:
                             continue
                         try:
                             data = json.loads(message["data"])
+                            if data["version"] == NOTICE:
+                                if on_notice is not None and isinstance(data["notice"], dict):
+                                    await on_notice(str(data["id"]), data["notice"],
+                                                    str(data["from"]))
+                                continue
                             await on_change(str(data["id"]), int(data["version"]))
                         except Exception:
                             log.exception("a change event could not be handled")

@@ -9,7 +9,8 @@ process never makes a :class:`ScaleOut`, and never imports Redis or Dramatiq.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import uuid
+from typing import TYPE_CHECKING, Any
 
 from ludotheek.core.errors import IllegalMove
 from ludotheek.core.record import UndoAction, apply_move, effective_line, mover_of
@@ -33,9 +34,21 @@ class ScaleOut:
         self.service = service
         self.jobs = RedisJobs(url)
         self.events = RedisEvents(url)
+        #: this process, as its notices name it (play/presence.py)
+        self.me = uuid.uuid4().hex
 
     async def start(self) -> None:
-        await self.events.start(self.on_remote_change, self.catch_up)
+        await self.events.start(self.on_remote_change, self.catch_up, self.on_notice)
+
+    async def notify(self, gid: str, notice: dict[str, Any]) -> None:
+        """Tell the other processes' connections to ``gid`` a person's coming or going."""
+        await self.events.publish_notice(gid, notice, self.me)
+
+    async def on_notice(self, gid: str, notice: dict[str, Any], origin: str) -> None:
+        """A notice of another process, for the connections here (this process's own
+        were told when it was made)."""
+        if origin != self.me and self.service.hub.watchers(gid):
+            await self.service.presence.heard(gid, notice)
 
     async def close(self) -> None:
         await self.events.close()

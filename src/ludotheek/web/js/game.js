@@ -12,11 +12,16 @@ import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { confirmMove, positionAdvice } from "./learn/advice.js";
 import { clearHint, guideReady, hintWords, markHint, mountLearn, showLegend } from "./learn/game.js";
 import { levelName } from "./levels.js";
+import { namedByLevel, seatNames } from "./names.js";
 import { errorText } from "./problems.js";
 import { myProfile } from "./profilekey.js";
 import { forgetInvite, forgetSeat, inviteCodes, inviteLink, invitesFor, remember, tokensFor } from "./tokens.js";
 import { el, loadStylesheet, sleep, toast } from "./ui.js";
 import { mountRatedGame } from "./ratedgame.js";
+import { play as playSound } from "./sound.js";
+import { createTurnNotice } from "./turnnotice.js";
+import { turnBoard, viewpoint } from "./viewpoint.js";
+import { askName } from "./yourname.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const views = {};           // by seat held (or "spectator")
@@ -29,6 +34,7 @@ const queue = [];           // views received but not shown yet, oldest first
 let draining = false;
 let rated = null;           // the rated game's panel (js/ratedgame.js)
 let invited = null;         // the invitation of the link this page was opened with, until its seat is taken: {seat, code}
+let turnNotice = null;      // the tab's title and icon, a sound and a notification when it becomes our turn (js/turnnotice.js)
 
 // "active", "over" (a result), "aborted" or "abandoned" (ended without one)
 function statusOf(view) { return view.status || (view.over ? "over" : "active"); }
@@ -70,7 +76,7 @@ function accept(key, view, pushed) {
 
 function seatLabel(view, i) {
   const s = view.seats[i];
-  if (s.type === "computer") return t("game.computer_level", { level: levelName(t, s.level) });
+  if (s.type === "computer") return namedByLevel(view, i) ? "" : t("game.computer_level", { level: levelName(t, s.level) });
   return held[i] !== undefined ? t("game.you") : t("game.person");
 }
 
@@ -88,7 +94,7 @@ function drawSeats(view) {
   const list = document.getElementById("seats");
   const invites = invitesFor(gameId);
   list.replaceChildren(...view.names.map((name, i) => {
-    const li = el("li", { class: view.to_move === i ? "to-move" : "", "data-seat": i },
+    const li = el("li", { class: `${view.to_move === i ? "to-move" : ""} ${held[i] !== undefined ? "mine" : ""}`.trim(), "data-seat": i },
       el("div", { class: "seat" },
         el("span", { class: "who" }, name, el("br"), el("span", { class: "tag", text: seatLabel(view, i) })),
         el("span", { class: "score", text: view.scores[i] !== undefined ? String(view.scores[i]) : "" })));
@@ -237,10 +243,11 @@ function defaultResult(view) {
 function show(view = current) {
   if (!view) return;
   const prev = current;
-  if (view.names_i18n && view.names_i18n[language()]) view.names = view.names_i18n[language()];
+  view.names = seatNames(view, t);  // the players' names, a computer's level (js/names.js)
   current = view;
   document.getElementById("title").textContent = t(`${view.game}.title`);
   document.title = `${t(`${view.game}.title`)} · ludotheek`;
+  togetherShown(view);
   // a game ended without a result says so in the shell's line, whoever writes the status
   document.getElementById("status").hidden = Boolean(renderer && renderer.ownsStatus)
     && ["active", "over"].includes(statusOf(view));
@@ -304,6 +311,9 @@ function onMessage(key) {
     } else if (msg.type === "joined") {  // a friend took their seat: no invite link any more
       for (const v of Object.values(views)) if (v.seats[msg.seat]) v.seats[msg.seat].joined = true;
       if (current) drawSeats(current);
+      comingAndGoing(msg);
+    } else if (msg.type === "gone" || msg.type === "back") {
+      comingAndGoing(msg);
     } else if (msg.type === "rematch") {
       if (msg.token) remember(msg.id, current.game, msg.seat, msg.token);
       toast(t("game.rematch_started"));
@@ -406,9 +416,13 @@ function dropFragment() { history.replaceState(null, "", location.pathname + loc
 // this browser (POST .../seats/N/claim); the token it gets is kept (tokens.js) and the link
 // leaves the address. A rated game's seat is taken with a profile: with this browser's at once,
 // else the rated panel asks for a name first (takeSeat, called back from js/ratedgame.js).
-async function takeSeat(profile = null) {
+// Any other seat is taken with this browser's profile where it has one (its name is the seat's,
+// and the profile's "My games" lists the game on every device), else with the name this device
+// goes by, asked once (js/yourname.js).
+async function takeSeat(profile = null, name = "") {
   const { seat, code, game } = invited;
   const body = profile ? { invite: code, profile: profile.secret } : { invite: code };
+  if (!profile && name) body.name = name;
   const res = await api.post(`/api/games/${gameId}/seats/${seat}/claim`, body);
   remember(gameId, game, res.seat, res.token);
   held = tokensFor(gameId);
@@ -426,7 +440,9 @@ async function adoptFragment() {
       const [view, rating] = await Promise.all([api.get(`/api/games/${gameId}`), api.get(`/api/games/${gameId}/rating`)]);
       invited = { seat, code: params.get("invite"), game: view.game };
       if (rating.rated && !myProfile()) return;  // the rated panel asks for a name
-      await takeSeat(rating.rated ? myProfile() : null);
+      const open = view.seats[seat] && view.seats[seat].open;
+      const name = !myProfile() && open ? await askName(t) : "";
+      await takeSeat(myProfile(), name);
     } catch (err) {
       invited = null;
       dropFragment();
@@ -434,6 +450,7 @@ async function adoptFragment() {
     }
     return;
   }
+  if (params.has("resume")) { await resumeSeat(Number(params.get("resume"))); return; }
   const m = location.hash.match(/token=([^&]+)/);
   if (!m) return;
   const token = decodeURIComponent(m[1]);
@@ -444,6 +461,71 @@ async function adoptFragment() {
     toast(err.status === 403 ? t("game.bad_invite") : errorText(err), "error");
   }
   dropFragment();
+}
+
+// --- playing together (issue 36): names, your own side, who is here, your turn -----------------
+
+// "#resume=N" (a profile's game from another device, in "My games"): the seat taken up here with
+// this browser's profile; the other device watches from then on.
+async function resumeSeat(seat) {
+  dropFragment();
+  const profile = myProfile();
+  if (!profile || tokensFor(gameId)[seat] !== undefined) return;
+  try {
+    const res = await api.post(`/api/games/${gameId}/seats/${seat}/resume`, { profile: profile.secret });
+    const view = await api.get(`/api/games/${gameId}`, res.token);
+    remember(gameId, view.game, res.seat, res.token);
+    toast(t("faces.resumed"));
+  } catch (err) { toast(errorText(err), "error"); }
+}
+
+// The seat this page plays (its first), whose side the board is drawn from; null: it watches.
+function ownSeat() { return primarySeat(); }
+
+// From whose side the renderer draws the board (js/viewpoint.js): this page's seat, turned
+// as often as "Turn the board" was pressed for this game.
+function boardSide() {
+  return current ? viewpoint(gameId, current.seats.length, ownSeat()) : 0;
+}
+
+// "Turn the board", for games whose renderer draws from a side (renderer.turns)
+function turnButton() {
+  const button = el("button", { type: "button", id: "turn-board", "data-i18n": "faces.turn_board",
+    text: t("faces.turn_board"), onclick: () => {
+      turnBoard(gameId, current ? current.seats.length : 2);
+      button.setAttribute("aria-pressed", String(boardSide() !== (ownSeat() ?? 0)));
+      show();
+    } });
+  button.setAttribute("aria-pressed", "false");
+  return button;
+}
+
+// After a view is drawn: the tab's title and icon, a sound and a notification when it has just
+// become this page's turn while the page is not in front.
+function togetherShown(view) {
+  if (!turnNotice) return;
+  const mine = statusOf(view) === "active" && view.legal_moves.length > 0 && held[view.to_move] !== undefined;
+  turnNotice.show(Object.keys(held).length > 0 && statusOf(view) === "active");
+  turnNotice.update(view, mine, document.title);
+  const turn = document.getElementById("turn-board");
+  if (turn) turn.setAttribute("aria-pressed", String(boardSide() !== (ownSeat() ?? 0)));
+}
+
+// "Anna has joined", "Anna has gone", "Anna is back": each once (a page with two seats hears it
+// twice), never about a seat played here, with the site's sound.
+const heard = new Map();
+function comingAndGoing(msg) {
+  if (held[msg.seat] !== undefined || !current || !current.seats[msg.seat]) return;
+  const key = `${msg.type}:${msg.seat}`;
+  const now = Date.now();
+  if (now - (heard.get(key) || 0) < 3000) return;
+  heard.set(key, now);
+  // the name the notice brings (the seat's new one), else the one the page shows
+  const name = typeof msg.name === "string" && msg.name ? msg.name : current.names[msg.seat];
+  toast(t(`faces.${msg.type}`, { name }));
+  playSound(msg.type === "joined" ? "join" : msg.type);
+  const item = document.querySelector(`#seats li[data-seat="${msg.seat}"]`);
+  if (item) item.dataset.presence = msg.type;
 }
 
 async function main() {
@@ -464,10 +546,14 @@ async function main() {
     board: document.getElementById("board"), extra: document.getElementById("extra"),
     refresh: () => show(),
     report: reportError,
+    // the seat whose side the board is drawn from (its own seat for a player, turned by "Turn the board")
+    side: () => boardSide(),
   };
   ctx.advice = positionAdvice((view) => (view.legal_moves.length && held[view.to_move] !== undefined
     ? { key: view.version, path: `/api/games/${gameId}/advice`, token: held[view.to_move] } : null), () => show());
   renderer = module.create(ctx);
+  if (renderer.turns) document.getElementById("view-controls").replaceChildren(turnButton());
+  turnNotice = createTurnNotice({ t, box: document.getElementById("notices"), gameId });
   ending = createEnding({ box: document.getElementById("ending"), gameId, t, held: () => held, current: () => current, show: showNow });
   mountLearn(first.game, t).catch(reportError);
   rated = mountRatedGame({ gameId, t, held: () => held, box: document.getElementById("rated-box"),

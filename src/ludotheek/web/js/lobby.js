@@ -7,6 +7,7 @@ import { levelName, levelNote, levelOptions } from "./levels.js";
 import { errorText } from "./problems.js";
 import { drawLeaderboards, profileLink, ratedChoice } from "./ratings.js";
 import { roleOf, seatOf, startsGame } from "./newgame.js";
+import { gatherMyGames, myGamesList } from "./mygames.js";
 import { myGames, rememberCreated } from "./tokens.js";
 import { el, toast } from "./ui.js";
 
@@ -213,25 +214,10 @@ async function drawLists() {
   document.getElementById("active").replaceChildren(table(active.games, "active"));
   document.getElementById("finished").replaceChildren(historyFilter(), table(over.games, "over"),
     importForm());
-  const mine = Object.entries(myGames()).sort((a, b) => b[1].saved - a[1].saved).slice(0, 20);
+  // this device's games and its profile's, with whose turn it is, "your turn" on top (js/mygames.js)
   const box = document.getElementById("mine");
-  if (!mine.length) { box.replaceChildren(el("p", { class: "empty", text: t("lobby.none_mine") })); return; }
-  // how each of them stands now (in progress, won by ..., aborted, abandoned), in one request
-  let known = {};
-  try {
-    const found = await api.get(`/api/games?ids=${mine.map(([id]) => encodeURIComponent(id)).join(",")}&limit=20&lang=${language()}`);
-    known = Object.fromEntries(found.games.map((g) => [g.id, g]));
-  } catch { /* the list without how they stand */ }
-  box.replaceChildren(el("ul", {}, mine.map(([id, g]) => el("li", { "data-status": known[id] ? known[id].status : "" },
-    el("a", { href: `/play/${id}`, text: `${g.game ? gameTitle(g.game) : t("shell.imported_game")} · ${new Date(g.saved).toLocaleString(language())}` }),
-    known[id] ? el("span", { class: "tag", text: ` · ${standing(known[id])}` }) : null))));
-}
-
-// a game of "Your games" as it stands: in progress (its moves), its result, aborted, abandoned
-function standing(g) {
-  if (g.status === "active") return `${t("lobby.status.active")}, ${t("lobby.moves", { n: g.version })}`;
-  if (g.status === "over") return resultText(g);
-  return t(`ending.mine.${g.status}`);
+  const list = myGamesList((await gatherMyGames(t)).slice(0, 30), t, gameTitle);
+  box.replaceChildren(list || el("p", { class: "empty", text: t("lobby.none_mine") }));
 }
 
 // Import a game record (JSON or text): checked move by move on the server.

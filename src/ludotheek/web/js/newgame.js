@@ -4,10 +4,14 @@
 // Each says what it creates; this module asks the server, remembers the seats' secrets
 // (tokens.js), opens the new game, and shows a refusal in the page's language.
 import { api } from "./api.js";
+import { t as words } from "./i18n.js";
 import { fillLevels, levelOptions } from "./levels.js";
+import { myName } from "./names.js";
 import { errorText } from "./problems.js";
+import { myProfile } from "./profilekey.js";
 import { remember, rememberCreated } from "./tokens.js";
 import { el, toast } from "./ui.js";
+import { askName } from "./yourname.js";
 
 // A seat menu's value: "computer:LEVEL", "person:play" (played on this screen) or
 // "person:invite" (a friend gets a link).
@@ -54,6 +58,7 @@ export async function startGame({ body, roles, buttons = [], prepare = null, ref
   enable(false);
   try {
     if (prepare && !(await prepare(body))) { enable(true); return; }
+    await nameHost(body, roles);
     const res = await api.post("/api/games", body);
     if (roles === null) remember(res.id, body.game, null, null);
     else rememberCreated(res, body.game);
@@ -63,6 +68,19 @@ export async function startGame({ body, roles, buttons = [], prepare = null, ref
     else toast(errorText(err), "error");
     enable(true);
   }
+}
+
+// A game with an invited friend: the one seat played here gets its person's name (the profile's,
+// else the one this device goes by, asked once: js/yourname.js), so that the friend sees a face,
+// not a compass point. A seat named already keeps its name.
+async function nameHost(body, roles) {
+  if (!Array.isArray(roles) || !roles.includes("invite") || !Array.isArray(body.seats)) return;
+  const here = roles.flatMap((role, i) => (role === "play" ? [i] : []));
+  const seat = here.length === 1 ? body.seats[here[0]] : null;
+  if (!seat || seat.name) return;
+  const profile = myProfile();
+  const name = (profile && profile.name) || myName() || await askName(words);
+  if (name) seat.name = name;
 }
 
 // `form` starts a game when it is submitted: `request(ev)` says which (startGame's arguments;

@@ -4,6 +4,7 @@
 // /profile makes a profile or takes one in from a code; /profile#key=CODE (the link)
 // asks whether to use that profile here.
 import { api } from "./api.js";
+import { gatherMyGames, myGamesList } from "./mygames.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { levelName } from "./levels.js";
 import { errorText } from "./problems.js";
@@ -147,6 +148,14 @@ async function recentGames(profile) {
   return box;
 }
 
+// "My games" (js/mygames.js): the owner's games of this device and of the profile on every device,
+// with whose turn it is; only its owner sees it (the route asks for the profile's secret).
+async function myGamesBox() {
+  const games = await gatherMyGames(t);
+  return el("section", { class: "panel", id: "profile-mine" }, el("h2", { text: t("faces.mine.title") }),
+    myGamesList(games, t, (game) => t(`${game}.title`)) || el("p", { class: "empty", text: t("faces.mine.none") }));
+}
+
 function ownPanel(profile) {
   const mine = myProfile();
   const link = linkOf(mine.secret);
@@ -200,10 +209,11 @@ async function draw(profile) {
   const head = el("div", { class: "profile-head" },
     el("h1", { id: "profile-name", text: profile.name }),
     own ? el("span", { class: "badge", id: "profile-you", text: t("ratings.you") }) : null);
-  const [chart, games] = await Promise.all([chartBox(profile), recentGames(profile)]);
+  const [chart, games, playing] = await Promise.all([chartBox(profile), recentGames(profile),
+    own ? myGamesBox() : null]);
   if (ticket !== drawing) return;
   document.title = `${profile.name} · ludotheek`;
-  page.replaceChildren(...[head,
+  page.replaceChildren(...[head, playing,
     el("h2", { text: t("ratings.ratings") }), ratingsTable(profile),
     chart, games, own ? ownPanel(profile) : null].filter(Boolean));
 }

@@ -4,6 +4,7 @@ import { mountAnalysis } from "./analysis.js";
 import { api } from "./api.js";
 import { fit, keepFitting } from "./fit.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
+import { seatNames } from "./names.js";
 import { errorText } from "./problems.js";
 import { icon } from "./icons.js";
 import { tokensFor } from "./tokens.js";
@@ -84,7 +85,7 @@ async function go(n) {
   at = n;
   const view = await viewAt(n);
   if (n !== at) return; // a newer request won
-  if (view.names_i18n && view.names_i18n[language()]) view.names = view.names_i18n[language()];
+  view.names = seatNames(view, t);  // the players' names, a computer's level (js/names.js)
   const prev = shown;
   shown = view;
   renderer.update(view, prev && prev.at === n - 1 ? prev : null);
@@ -154,12 +155,12 @@ async function main() {
   });
   for (const b of document.querySelectorAll(".replay-bar button[data-icon]")) b.replaceChildren(icon(b.dataset.icon));
   playIcon(false);
-  names = (live.names_i18n && live.names_i18n[language()]) || live.names;
+  names = seatNames(live, t);
   if (module.moveSentences) words = module.moveSentences(t, () => names);
   await loadHistory().catch((err) => console.error(err));
   analysis = mountAnalysis({
     gameId, token, view: live, game: live.game, go: (n) => { stop(); return go(n); }, current: () => at,
-    names: () => (live.names_i18n && live.names_i18n[language()]) || live.names,
+    names: () => seatNames(live, t),
     board: document.getElementById("board"), renderer,
   });
   drawMoves();
@@ -182,7 +183,7 @@ async function main() {
   });
   document.addEventListener("languagechange", () => {
     apply(document);
-    names = (live.names_i18n && live.names_i18n[language()]) || live.names;
+    names = seatNames(live, t);
     drawMoves();
     analysis.refresh();
     go(at);

@@ -171,7 +171,7 @@ export function create(ctx) {
     stepBox.hidden = view.over || Boolean(view.status && view.status !== "active");
     undoBtn.hidden = ctx.replay || !view.can_undo;
     undoBtn.disabled = ui.busy;
-    drawPanel(panel, view, t, ctx.held());
+    drawPanel(panel, view, t, ctx.held(), ctx.side ? ctx.side() : 0);
     texts();
     // what had the focus was drawn again: give the focus to its new self
     if (focused && !focusedNode.isConnected) {
@@ -458,6 +458,7 @@ export function create(ctx) {
 
   return {
     ownsStatus: !ctx.replay,
+    turns: !ctx.replay,  // its own colours listed first (ctx.side): the shell offers "Turn the board"
     // the elements that stand for a move (an analysis marks them: js/highlight.js): the
     // worker, the builder's space and the square it names
     targets(move) {

@@ -239,7 +239,7 @@ export function create(ctx) {
   // the meters and the toolbar: at once when a view comes, also while its move is animated
   // (they agree with the players' list; Undo and Resign go when the game is over)
   function drawTools(view) {
-    drawMeters(meters, view, t);
+    drawMeters(meters, view, t, { side: ctx.side ? ctx.side() : 0, held: ctx.held() });
     warnLead(view);
     const seat = heldSeat(view);
     resignBtn.hidden = ctx.replay || view.over || (view.status && view.status !== "active") || seat === null;
@@ -330,6 +330,7 @@ export function create(ctx) {
 
   return {
     ownsStatus: !ctx.replay,
+    turns: !ctx.replay,  // its own colour's meter first (ctx.side): the shell offers "Turn the board"
     resigns: true,  // its own Resign button: the shell offers none
     // the elements that stand for a move (an analysis marks them: js/highlight.js): its hexes,
     // or the shark to move when it stays where it is

@@ -1,5 +1,7 @@
 // Wari: an SVG board of twelve cups and two stores, as the applet had it:
 // North's cups 12..7 on top, South's 1..6 below, North's captures left, South's right.
+// Each player sees their own row at the bottom: North's page (or anyone who turned the board:
+// ctx.side(), js/viewpoint.js) draws it turned around, cups 7..12 below and 6..1 on top.
 import { MoveLog } from "../movelog.js";
 import { opponentSelect, roleOf, seatOf, startDialogFrame, startsGame } from "../newgame.js";
 import { clearNear, sayNear } from "../near.js";
@@ -15,9 +17,10 @@ const CUP_R = 46;
 const colX = (col) => 175 + col * 110;        // six columns
 const ROW_Y = { north: 100, south: 230 };
 
-// cup index 0..11 -> [x, y]
-function cupXY(i) {
-  return i < 6 ? [colX(i), ROW_Y.south] : [colX(11 - i), ROW_Y.north];
+// cup index 0..11 -> [x, y] (turned: the board seen from North's side)
+function cupXY(i, turned = false) {
+  const at = turned ? (i + 6) % 12 : i;
+  return at < 6 ? [colX(at), ROW_Y.south] : [colX(11 - at), ROW_Y.north];
 }
 
 // seeds as small dots in a cup, up to 20 drawn; the number is always written
@@ -223,21 +226,30 @@ export function create(ctx) {
     return seats.length ? seats[0] : null;
   }
 
+  // whether the board is seen from North's side (North's page, or turned)
+  function turnedNow() {
+    return !ctx.replay && typeof ctx.side === "function" && ctx.side() === 1;
+  }
+
   function draw(view, cups, stores, marks = {}) {
     const legal = new Set(view.legal_moves);
     const names = view.names;
     const nodes = [];
-    // stores: North's captures on the left, South's on the right
-    nodes.push(svg("rect", { x: 22, y: 40, width: 96, height: 250, rx: 44, class: "store", id: "store-north" }));
-    nodes.push(svg("rect", { x: W - 118, y: 40, width: 96, height: 250, rx: 44, class: "store", id: "store-south" }));
-    nodes.push(...storeDots(70, stores[1]), ...storeDots(W - 70, stores[0]));
-    nodes.push(svg("circle", { cx: 70, cy: 74, r: 23, class: "badge" }), svg("circle", { cx: W - 70, cy: 74, r: 23, class: "badge" }));
-    nodes.push(svg("text", { x: 70, y: 83, class: "count", id: "store-north-count", text: String(stores[1]) }));
-    nodes.push(svg("text", { x: W - 70, y: 83, class: "count", id: "store-south-count", text: String(stores[0]) }));
-    nodes.push(svg("text", { x: 70, y: 28, class: "label", text: names[1] }));
-    nodes.push(svg("text", { x: W - 70, y: 28, class: "label", text: names[0] }));
+    const turned = turnedNow();
+    board.classList.toggle("turned", turned);
+    // stores: the captures of the player at the top on the left, of the one below on the right
+    const [northX, southX] = turned ? [W - 70, 70] : [70, W - 70];
+    nodes.push(svg("rect", { x: northX - 48, y: 40, width: 96, height: 250, rx: 44, class: "store", id: "store-north" }));
+    nodes.push(svg("rect", { x: southX - 48, y: 40, width: 96, height: 250, rx: 44, class: "store", id: "store-south" }));
+    nodes.push(...storeDots(northX, stores[1]), ...storeDots(southX, stores[0]));
+    nodes.push(svg("circle", { cx: northX, cy: 74, r: 23, class: "badge" }), svg("circle", { cx: southX, cy: 74, r: 23, class: "badge" }));
+    nodes.push(svg("text", { x: northX, y: 83, class: "count", id: "store-north-count", text: String(stores[1]) }));
+    nodes.push(svg("text", { x: southX, y: 83, class: "count", id: "store-south-count", text: String(stores[0]) }));
+    nodes.push(svg("text", { x: northX, y: 28, class: "label", id: "name-north", text: names[1] }));
+    nodes.push(svg("text", { x: southX, y: 28, class: "label", id: "name-south", text: names[0] }));
     for (let i = 0; i < 12; i++) {
-      const [x, y] = cupXY(i);
+      const [x, y] = cupXY(i, turned);
+      const below = y === ROW_Y.south;
       const number = String(i + 1);
       const isLegal = legal.has(number) && !marks.busy && !ui.busy;
       const classes = ["cup-place", isLegal ? "legal" : "", marks.last === i ? "last" : "", marks.sowing === i ? "sowing" : "",
@@ -245,12 +257,12 @@ export function create(ctx) {
       const g = svg("g", { class: classes, id: `cup-${number}`, "data-cup": number, "data-seeds": String(cups[i]),
         tabindex: isLegal ? 0 : null, role: isLegal ? "button" : null,
         "aria-label": t("wari.cup_label", { n: number, seeds: cups[i] }) },
-        svg("rect", { x: x - 55, y: i < 6 ? y - 62 : y - 78, width: 110, height: 140, class: "hit" }),
+        svg("rect", { x: x - 55, y: below ? y - 62 : y - 78, width: 110, height: 140, class: "hit" }),
         svg("circle", { cx: x, cy: y, r: CUP_R, class: "cup" }),
         ...seedDots(x, y, cups[i]),
         svg("circle", { cx: x + 36, cy: y + 34, r: 14, class: "badge" }),
         svg("text", { x: x + 36, y: y + 39, class: "badge-text", text: String(cups[i]) }),
-        svg("text", { x, y: i < 6 ? y + CUP_R + 22 : y - CUP_R - 10, class: "label", text: number }));
+        svg("text", { x, y: below ? y + CUP_R + 22 : y - CUP_R - 10, class: "label", text: number }));
       if (isLegal) {
         g.addEventListener("click", (ev) => {
           if (byTouch(ev)) tapCup(number, g);   // a finger: the first tap shows, the second sows
@@ -358,6 +370,7 @@ export function create(ctx) {
 
   return {
     update,
+    turns: true,  // drawn from a side (ctx.side): the shell offers "Turn the board"
     resigns: true,  // its own Resign button: the shell offers none
     // the elements that stand for a move (an analysis marks them: js/highlight.js)
     targets: (move) => (/^\d+$/.test(move) ? [`cup-${move}`] : []),

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from ludotheek.server.api.answers.games import SeatListed
 from ludotheek.server.edge.shapes import Answer
 
 
@@ -147,6 +148,30 @@ class ProfileGames(Answer):
     """A profile's recent rated games, newest first."""
 
     games: list[ProfileGame]
+
+
+class PlayingGame(Answer):
+    """A game in which the profile holds a seat, as its "My games" lists it (no tokens, no
+    seed, nothing any spectator does not see)."""
+
+    id: str
+    game: str
+    status: Annotated[str, _about("active, over, aborted or abandoned")]
+    version: int
+    to_move: int | None
+    seat: Annotated[int, _about("the profile's seat")]
+    your_turn: Annotated[bool, _about("the game is in play and its seat is to move")]
+    created: float
+    updated: float
+    seats: list[SeatListed]
+    names: Annotated[list[str], _about("the seats' names in the language asked for")]
+
+
+class PlayingGames(Answer):
+    """The games in which a profile holds a seat (taken with it, on any device): those in
+    play first, each part most recently changed first."""
+
+    games: list[PlayingGame]
 
 
 class Leader(Answer):

@@ -38,6 +38,11 @@ def paths() -> dict[str, Any]:
                      "responses": answer(shown.ProfileShown, 400, 403, 413)},
             "delete": {"summary": "Delete the profile of the code and its ratings", **SECRET,
                        "responses": answer(shown.Deleted, 400, 403)}},
+        "/api/profiles/me/games": {"get": {
+            "summary": "The games in which the profile of the code holds a seat (on any "
+                       "device), whose turn it is in each: those in play first, newest first",
+            **SECRET, "parameters": query(queries.PlayingGames),
+            "responses": answer(shown.PlayingGames, 400, 403)}},
         "/api/profiles/{id}": {"get": {
             "summary": "A profile: its name and its rating in each game it has played rated",
             "parameters": [PROFILE_ID],

@@ -78,10 +78,19 @@ export function drawPanel(panel, view, t) {
       el("th", { scope: "col", text: t("akwaier.col.player") }),
       el("th", { scope: "col", class: "num", text: t("akwaier.col.cash") }),
       el("th", { scope: "col", class: "num", text: t("akwaier.col.wealth") }))),
-    el("tbody", {}, st.players.map((p) => el("tr", { class: p.to_move ? "to-move" : "", "data-seat": String(p.seat),
-      "aria-current": p.to_move ? "true" : null },
-      el("th", { scope: "row" }, el("span", { class: "bar", "aria-hidden": "true", text: p.to_move ? "▶" : "" }), p.name),
+    el("tbody", {}, st.players.map((p) => el("tr", { class: `${p.to_move ? "to-move" : ""} ${p.seat === view.seat ? "mine" : ""}`.trim(),
+      "data-seat": String(p.seat), "aria-current": p.to_move ? "true" : null },
+      el("th", { scope: "row" }, el("span", { class: "bar", "aria-hidden": "true", text: p.to_move ? "▶" : "" }), playerName(view, p),
+        // this page's own seat (issue 36), marked as the shell's players list marks it
+        p.seat === view.seat ? el("span", { class: "tag akw-you", text: ` (${t("game.you")})` }) : null),
       el("td", { class: "num", text: money(p.cash) }),
       el("td", { class: "num wealth", text: money(p.wealth) })))));
   panel.bag.textContent = t("akwaier.bag", { n: st.bag });
+}
+
+// A player's name: the one their seat was given where it differs from the game's own (a person
+// who took an invited seat with their name, or a profile's), else the game's (OPA, OMA, ...).
+function playerName(view, p) {
+  const seat = (view.seats || [])[p.seat];
+  return seat && seat.name && seat.type === "person" && seat.name.toUpperCase() !== p.name ? seat.name : p.name;
 }

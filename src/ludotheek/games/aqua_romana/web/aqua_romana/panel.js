@@ -9,7 +9,9 @@ export function createPanel(t) {
   return { node };
 }
 
-export function drawPanel(panel, view, t, held) {
+// `side`: the seat listed first (this page's own, or as the board was turned: js/viewpoint.js);
+// the seats played here are marked "you".
+export function drawPanel(panel, view, t, held, side = 0) {
   const st = view.state;
   const byName = new Map(st.workers.map((w) => [w.worker, w]));
   const rows = st.seats.map((seat) => {
@@ -27,10 +29,12 @@ export function drawPanel(panel, view, t, held) {
       retired.length ? el("span", { class: "aq-retired", text: t("aqua_romana.panel.podiums", {
         list: retired.map((w) => (w.podium ? String(w.podium) : "0")).join(" + ") }) }) : null,
       seat.held.length ? el("span", { class: "aq-held", text: t("aqua_romana.panel.held", { list: seat.held.map((k) => kindName(t, k)).join(", ") }) }) : null);
-    return el("li", { class: `aq-seat${view.to_move === seat.seat ? " to-move" : ""}${st.current === seat.seat && !view.over ? " current" : ""}`,
+    return el("li", { class: `aq-seat${view.to_move === seat.seat ? " to-move" : ""}${st.current === seat.seat && !view.over ? " current" : ""}${you ? " mine" : ""}`,
       "data-seat": String(seat.seat) },
     el("div", { class: "aq-seat-top" }, who, el("span", { class: "aq-score", text: String(st.scores[seat.seat]) })),
     details);
   });
-  panel.node.replaceChildren(el("h3", { text: t("aqua_romana.scores") }), el("ul", { class: "aq-seats" }, rows));
+  const at = Math.max(0, st.seats.findIndex((seat) => seat.seat === side));
+  const ordered = [...rows.slice(at), ...rows.slice(0, at)];  // in the order of play, from `side` on
+  panel.node.replaceChildren(el("h3", { text: t("aqua_romana.scores") }), el("ul", { class: "aq-seats" }, ordered));
 }

@@ -44,9 +44,14 @@ export function createMeters() {
   return { node, rows, scales, diff, rule, info };
 }
 
-export function drawMeters(m, view, t) {
+// `side`: the seat whose meter comes first (this page's own, or as the board was turned:
+// js/viewpoint.js); `held`: the seats played here, each marked "you".
+export function drawMeters(m, view, t, { side = 0, held = {} } = {}) {
   const st = view.state;
   const names = view.names;
+  const first = m.rows[side] || m.rows[0];
+  if (m.node.firstElementChild !== first.row) m.node.prepend(first.row);
+  for (const r of m.rows) r.row.classList.toggle("first", r === first);
   const [h0, h1] = st.health;
   for (const scale of m.scales) {
     scale.children[1].textContent = t("haaienzee.meter.start");
@@ -60,6 +65,8 @@ export function drawMeters(m, view, t) {
     r.track.setAttribute("aria-label", t("haaienzee.meter.label", { name: names[seat] }));
     const colour = t(SEAT_KEYS[seat]);
     r.name.textContent = names[seat] === colour ? colour : `${names[seat]} (${colour})`;
+    if (held[seat] !== undefined) r.name.append(el("span", { class: "tag hz-you", text: ` · ${t("game.you")}` }));
+    r.row.classList.toggle("mine", held[seat] !== undefined);
     r.row.classList.toggle("to-move", st.to_move === seat);
     r.sharks.replaceChildren(...st.sharks.filter((s) => s.seat === seat).map((s) => {
       const note = s.taken_out ? ` ${t("haaienzee.taken_out_note", { colour: t(COLOUR_KEYS[s.taken_out]) })}` : "";
