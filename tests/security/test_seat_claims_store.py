@@ -31,7 +31,6 @@ def test_a_database_of_revision_0004_is_migrated_and_its_seats_keep_their_secret
     db = open_database(tmp_path / "old.sqlite3")
     with db.engine.connect() as conn:
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD
-    assert HEAD == "0005"
     # a game made before invitations: its seat's secret acts as before, it has no invitation
     assert db.games.seat_for_token("g1", "old link") == 1
     assert db.games.invite_hashes("g1") == {} and db.games.seat_profiles("g1") == {}
