@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,8 @@ from dramatiq.brokers.redis import RedisBroker
 log = logging.getLogger("ludotheek.server")
 
 CHANNEL = "ludotheek:moves"
+#: the channel of chat lines (server/play/chat.py): each process tells its own connections
+CHAT_CHANNEL = "ludotheek:chat"
 GUARD = "ludotheek:turn:{gid}:{version}"
 GUARD_SECONDS = 20
 
@@ -72,10 +75,12 @@ def send_job(job: Job, *args: Any) -> None:
 
 
 class RedisEvents:
-    """Announce and hear of stored moves (game id and new version)."""
+    """Announce and hear of stored moves (game id and new version), and of chat lines."""
 
     def __init__(self, url: str) -> None:
         self.url = url
+        #: this process among those publishing (it does not tell its chat lines twice)
+        self.origin = uuid.uuid4().hex
         # a few connections, waited for when all are busy (a burst never fails)
         pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=8, timeout=10)
         self.client = aioredis.Redis(connection_pool=pool)
@@ -90,12 +95,36 @@ class RedisEvents:
         except Exception:
             log.exception("announcing version %d of game %s failed", version, gid)
 
+    async def publish_chat(self, gid: str, message: dict[str, Any]) -> None:
+        """Announce a chat line (told by the other processes to their connections); a
+        failure is logged (the line is stored: a page opened again gets it)."""
+        try:
+            await self.client.publish(CHAT_CHANNEL, json.dumps(
+                {"id": gid, "origin": self.origin, "message": message}))
+        except Exception:
+            log.exception("announcing a chat line of game %s failed", gid)
+
     async def start(self, on_change: Callable[[str, int], Awaitable[None]],
-                    on_reconnect: Callable[[], Awaitable[None]] | None = None) -> None:
-        """Listen for changes; after a lost connection, listen again and call
-        ``on_reconnect`` (events may have been missed meanwhile)."""
+                    on_reconnect: Callable[[], Awaitable[None]] | None = None,
+                    on_chat: Callable[[str, dict[str, Any], str], Awaitable[None]]
+                    | None = None) -> None:
+        """Listen for changes (and chat lines: ``on_chat(gid, message, origin)``); after a
+        lost connection, listen again and call ``on_reconnect`` (events may have been
+        missed meanwhile)."""
+        channels = [CHANNEL, CHAT_CHANNEL] if on_chat is not None else [CHANNEL]
         pubsub = self.listener.pubsub()
-        await pubsub.subscribe(CHANNEL)
+        await pubsub.subscribe(*channels)
+
+        async def dispatch(message: dict[str, Any]) -> None:
+            data = json.loads(message["data"])
+            channel = message.get("channel")
+            if isinstance(channel, bytes):
+                channel = channel.decode()
+            if channel == CHAT_CHANNEL:
+                if on_chat is not None:
+                    await on_chat(str(data["id"]), dict(data["message"]), str(data["origin"]))
+                return
+            await on_change(str(data["id"]), int(data["version"]))
 
         async def listen() -> None:
             nonlocal pubsub
@@ -105,8 +134,7 @@ class RedisEvents:
                         if message.get("type") != "message":
                             continue
                         try:
-                            data = json.loads(message["data"])
-                            await on_change(str(data["id"]), int(data["version"]))
+                            await dispatch(message)
                         except Exception:
                             log.exception("a change event could not be handled")
                 except asyncio.CancelledError:
@@ -118,7 +146,7 @@ class RedisEvents:
                         await pubsub.aclose()
                     pubsub = self.listener.pubsub()
                     with contextlib.suppress(Exception):
-                        await pubsub.subscribe(CHANNEL)
+                        await pubsub.subscribe(*channels)
                         if on_reconnect is not None:
                             await on_reconnect()
 
