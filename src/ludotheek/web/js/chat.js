@@ -5,7 +5,7 @@
 // player says (POST /api/games/{id}/chat, .../takeback, .../takeback/answer). A text is never
 // put into the page as markup: every line is set with textContent.
 import { api } from "./api.js";
-import { errorText, problemText } from "./problems.js";
+import { errorText } from "./problems.js";
 import { el, toast } from "./ui.js";
 
 export const PHRASES = ["good_move", "your_turn", "one_moment", "thanks", "well_played"];
@@ -120,7 +120,7 @@ export function mountWords({ box, gameId, t, held, current, shown }) {
     const said = text.value;
     if (!said.trim()) return;
     const length = [...said.trim()].length;
-    if (length > MOST) { toast(problemText({ code: "chat.too_long", params: { most: MOST, length } }), "error"); return; }
+    if (length > MOST) { toast(t("errors.chat.too_long", { most: MOST, length }), "error"); return; }
     if (await say({ text: said })) text.value = "";
   });
   muteButton.addEventListener("click", () => { setMuted(gameId, !isMuted(gameId)); draw(); });
