@@ -28,7 +28,8 @@ GOOD_MOVE = {"en": "Good move!", "nl": "Goede zet!", "no": "Godt trekk!"}
 TOO_LONG = {"en": "at most 200 characters", "nl": "hoogstens 200 tekens", "no": "høyst 200 tegn"}
 RATE = {"en": "At most 5 messages a minute", "nl": "Hoogstens 5 berichten per minuut",
         "no": "Høyst 5 meldinger i minuttet"}
-ASKED = {"en": "asks to take back", "nl": "vraagt de laatste zet terug", "no": "ber om å ta tilbake"}
+ASKED = {"en": "asks to take back", "nl": "vraagt de laatste zet terug",
+         "no": "ber om å ta tilbake"}
 
 
 @pytest.fixture
@@ -118,7 +119,8 @@ def test_host_friend_and_spectator_chat_each_in_their_own_language(
     watcher = _page(context_factory, host_lang)
     watcher.goto(f"{server.url}/play/{gid}")
     watcher.wait_for_function("document.querySelectorAll('#chat-log li').length >= 2")
-    assert watcher.locator("#chat-phrases").is_hidden() and watcher.locator("#chat-form").is_hidden()
+    assert watcher.locator("#chat-phrases").is_hidden()
+    assert watcher.locator("#chat-form").is_hidden()
     assert watcher.locator("#chat-reading").is_visible()
     # too long (past the field's own limit, as a script could): refused in the writer's language
     friend.evaluate("document.getElementById('chat-text').removeAttribute('maxlength')")
