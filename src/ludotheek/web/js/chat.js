@@ -173,8 +173,8 @@ export function mountWords({ box, gameId, t, held, current, shown }) {
     form.hidden = !writer || !free;
     reading.hidden = writer && free;
     reading.textContent = writer ? t("chat.presets_only") : t("chat.spectator");
-    text.placeholder = t("chat.placeholder", { most: MOST });
-    text.setAttribute("aria-label", t("chat.placeholder", { most: MOST }));
+    text.placeholder = t("chat.placeholder");
+    text.setAttribute("aria-label", t("chat.label", { most: MOST }));
     send.textContent = t("chat.send");
     phrases.replaceChildren(...PHRASES.map((key) => el("button", { type: "button", class: "phrase", "data-phrase": key,
       text: t(`chat.phrase.${key}`), onclick: () => say({ phrase: key }) })));
@@ -186,10 +186,25 @@ export function mountWords({ box, gameId, t, held, current, shown }) {
     draw();
   }
 
+  // A new line of someone else is also said where the eyes are (a toast over the board: on a
+  // phone the chat is below it), unless the chat is muted; a takeback asked always is.
+  function announce(found) {
+    const view = current();
+    if (!view) return;
+    const mine = Object.keys(held()).map(Number);
+    for (const line of found) {
+      if (lines.has(line.number) || mine.includes(line.seat)) continue;
+      if (line.kind === "takeback" || (!isMuted(gameId) && (line.kind === "phrase" || line.kind === "text"))) {
+        toast(line.kind === "takeback" ? lineText(line, view.names, t) : `${view.names[line.seat]}: ${lineText(line, view.names, t)}`);
+      }
+    }
+  }
+
   return {
     // a live message of the game's connection: {type: "chat", lines, history?, free?}
     message(msg) {
       if (msg.history && typeof msg.free === "boolean") free = msg.free;
+      if (!msg.history) announce(msg.lines || []);
       add(msg.lines || []);
     },
     update: draw,

@@ -34,8 +34,11 @@ export function mountTable({ box, gameId, t }) {
   const turn = el("p", { class: "table-turn", id: "table-turn", role: "status", "aria-live": "polite" });
   const seats = el("ul", { class: "table-seats", id: "table-seats" });
   const help = el("p", { class: "tag" });
-  box.replaceChildren(turn, help, seats, tableLink(gameId, t, true));
+  box.replaceChildren(el("div", { class: "table-head" }, turn, tableLink(gameId, t, true)), help, seats);
   box.hidden = false;
+  // above the board: the codes to scan are what everyone looks for first
+  const layout = document.querySelector(".game-layout");
+  layout.parentNode.insertBefore(box, layout);
   const drawn = new Map();  // seat -> its QR image, made once
 
   function seatCard(view, i) {
