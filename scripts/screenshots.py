@@ -11,6 +11,14 @@ them on a phone (390 x 844, touch): <game>-phone.png, and on a tablet (820 x 118
 <game>-tablet.png. Each is made small with pngquant and optipng when they are installed
 (apt-get install pngquant optipng).
 
+    .venv/bin/python scripts/screenshots.py --together
+
+takes the pictures of playing together (issue 36) into docs/screenshots/: together-invite.png
+(the host's page with the invite link, Copy and its QR code), together-chat-phone.png (a
+friend's phone: the chat and a takeback asked of them), together-table.png (a table's screen:
+the board for everyone, whose turn, a QR code per seat still to take) and
+together-table-phone.png (the phone that took its seat, with its own hand).
+
     .venv/bin/python scripts/screenshots.py --tour FOLDER [nl en no] [phone tablet desktop]
 
 takes every page instead (the lobby, each game's How to play and guided game, each game started
@@ -290,8 +298,84 @@ def tour(folder: Path, langs: list[str], sizes: list[str]) -> None:
         browser.close()
 
 
+# ---------------------------------------------------------------------------------------------
+# Playing together (issue 36): a host, a friend's phone, a table and a phone at it.
+
+def _together_page(browser: Any, size: tuple[int, int], touch: bool) -> Any:
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, locale="en",
+                            has_touch=touch, is_mobile=touch)
+    page.add_init_script("localStorage.setItem('ludotheek.animate', '0');")
+    return page
+
+
+def _together_shot(page: Any, name: str, scroll_to: str | None = None) -> None:
+    page.wait_for_selector(".toast", state="detached", timeout=10_000)  # what was said goes
+    page.wait_for_timeout(800)
+    page.evaluate("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    if scroll_to:
+        page.locator(scroll_to).scroll_into_view_if_needed()
+    shot = OUT / f"{name}.png"
+    page.screenshot(path=str(shot))
+    optimise(shot)
+    print(f"wrote {shot} ({shot.stat().st_size // 1024} KB)")
+
+
+def together() -> None:
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, ServerProcess(Path(tmp) / "shots.db") as server, \
+            sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        # a host invites a friend to Wari: the link, Share where there is one, Copy, a QR code
+        host = _together_page(browser, (1280, 900), False)
+        host.goto(server.url + "/")
+        host.locator("#game-wari select[name=seat-1]").select_option("person:invite")
+        host.locator("#game-wari button[type=submit].primary").click()
+        host.wait_for_selector(".invite-box img.qr")
+        host.mouse.move(1, 1)
+        _together_shot(host, "together-invite")
+        # the friend takes the seat on a phone; a move, a few words, a takeback asked
+        friend = _together_page(browser, PHONE, True)
+        friend.goto(host.locator(".invite input").input_value())
+        friend.wait_for_selector("#board [data-version]")
+        host.wait_for_selector(".invite", state="detached")
+        host.locator("#board g.legal").first.click()
+        host.wait_for_selector("#takeback-ask")
+        host.locator('#chat-phrases [data-phrase="one_moment"]').click()
+        friend.wait_for_selector("#chat-log li")
+        friend.locator("#chat-text").fill("No hurry, take your time")
+        friend.locator("#chat-send").tap()
+        host.wait_for_selector("#chat-log li:nth-child(2)")
+        host.locator("#takeback-ask").click()
+        friend.wait_for_selector("#takeback-yes")
+        _together_shot(friend, "together-chat-phone", "#words")
+        # a table: Akwaier started from the lobby's card "Play at a table", two people, four
+        # computers; one phone has taken its seat
+        table = _together_page(browser, (1366, 900), True)
+        table.goto(server.url + "/")
+        card = table.locator("#game-akwaier")
+        card.locator("select[name=seat-1]").select_option("person:invite")
+        for i in range(2, 6):
+            card.locator(f"select[name=seat-{i}]").select_option("computer:classic")
+        card.locator("#table-akwaier").tap()
+        table.wait_for_selector("#table-seats img.qr")
+        gid = table.url.rsplit("/", 1)[1].split("?")[0]
+        invite = table.evaluate(f"JSON.parse(localStorage.getItem('ludotheek.games'))"
+                                f"[{gid!r}].invites['1'].invite")
+        phone = _together_page(browser, PHONE, True)
+        phone.goto(f"{server.url}/play/{gid}#seat=1&invite={invite}")
+        phone.wait_for_selector("#akw-hand .akw-tile")
+        table.wait_for_selector('#table-seats li[data-seat="1"] .seated')
+        _together_shot(table, "together-table")
+        _together_shot(phone, "together-table-phone")
+        browser.close()
+
+
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--tour"]:
+    if sys.argv[1:2] == ["--together"]:
+        together()
+    elif sys.argv[1:2] == ["--tour"]:
         args = sys.argv[2:]
         tour(Path(args[0]) if args else Path("screenshots-tour"),
              [a for a in args[1:] if a in ("nl", "en", "no")] or ["nl", "en", "no"],

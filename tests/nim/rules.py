@@ -126,6 +126,7 @@ def _parse(move: str, heaps: int) -> tuple[int, int]:
 class NimGame(Game[NimState]):
     name = "nim"
     title = {"en": "Nim", "nl": "Nim", "no": "Nim"}
+    takebacks = True
     option_specs = (
         ChoiceOption("heaps", "3-4-5", {"en": "Heaps", "nl": "Hopen", "no": "Hauger"},
                      tuple(HEAPS)),

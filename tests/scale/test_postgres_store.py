@@ -15,6 +15,7 @@ from ludotheek.store.games import MoveWrite
 from tests.migrations import HEAD
 from tests.security.test_seat_claims_store import claim_race
 from tests.services import Postgres
+from tests.test_store_chat import chat_limits, chat_race
 
 
 @pytest.fixture
@@ -71,6 +72,11 @@ def test_racing_writers_store_a_move_once(pg_db: Database) -> None:
 
 def test_claims_of_one_invited_seat_racing_store_one(pg_db: Database) -> None:
     claim_race(pg_db)  # issue 34: the invitation is spent once, in the database
+
+
+def test_chat_lines_their_limits_and_racing_writers(pg_db: Database) -> None:
+    chat_limits(pg_db)  # issue 36: the rate and the game's lines counted in the database
+    chat_race(pg_db)
 
 
 def test_score_list(pg_db: Database) -> None:

@@ -177,6 +177,20 @@ def _games(tour: Tour) -> None:
     tour.call("get", "/api/scores/{game}", "/api/scores/akwaier")
 
 
+def _words(tour: Tour) -> None:
+    """The chat and a takeback between people (issue 36)."""
+    gid, (south, north) = new_wari(tour.client)
+    tour.call("post", "/api/games/{id}/chat", f"/api/games/{gid}/chat",
+              json={"phrase": "good_move"}, headers=auth(south))
+    tour.client.post(f"/api/games/{gid}/moves", json={"move": "3", "version": 0},
+                     headers=auth(south))
+    tour.call("post", "/api/games/{id}/takeback", f"/api/games/{gid}/takeback",
+              json={"version": 1}, headers=auth(south))
+    tour.call("post", "/api/games/{id}/takeback/answer", f"/api/games/{gid}/takeback/answer",
+              json={"version": 1, "accept": True}, headers=auth(north))
+    tour.call("get", "/api/games/{id}/chat", f"/api/games/{gid}/chat")
+
+
 def _analysis(tour: Tour) -> None:
     data = finished_record().to_json()
     data["seats"] = [{"type": "person"}, {"type": "person"}]
@@ -195,6 +209,7 @@ def _analysis(tour: Tour) -> None:
 
 def test_every_endpoint_answers_what_its_document_declares(tour: Tour) -> None:
     _games(tour)
+    _words(tour)
     _learning(tour)
     _rated(tour)
     _analysis(tour)

@@ -58,6 +58,7 @@ def limit_options(f: F) -> F:
     for lim in reversed(LIMITS):
         kind: click.ParamType[Any] = (click.IntRange(int(lim.low)) if lim.kind is int else
                                  click.STRING if lim.kind is tuple else
+                                 click.Choice(lim.choices) if lim.kind is str else
                                  click.FloatRange(lim.low))
         f = click.option(lim.option, lim.name, type=kind, default=None, help=lim.help)(f)
     return click.option(

@@ -189,6 +189,21 @@ class Game(ABC, Generic[S]):
     #: whether the seed tells a player something hidden (the bag order, future draws):
     #: then records of a game in progress are shared without it
     secret_seed: bool = False
+    #: whether a person's move may be taken back when the other people agree (a takeback
+    #: between people, docs/web.md): only where taking it back reveals nothing new. True
+    #: for a game in which chance decides nothing after its setup; a game in which chance
+    #: or a hidden draw follows some moves says so move by move (:meth:`can_take_back`)
+    takebacks: bool = False
+    #: whether each seat sees something the others do not (a hand of tiles): such a game
+    #: can be played at a table, one screen showing everyone the public board and each
+    #: player their own hand on their phone (docs/web.md, "Table mode")
+    hidden_hands: bool = False
+
+    def can_take_back(self, before: State, after: State) -> bool:
+        """Whether the move that led from ``before`` to ``after`` can be taken back without
+        anyone having learnt something by it (no tile drawn, no die cast): by default
+        :attr:`takebacks`, the same for every move."""
+        return self.takebacks
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options with defaults filled in; :class:`BadOption` if any is wrong."""
@@ -234,6 +249,8 @@ class Game(ABC, Generic[S]):
             "max_players": self.max_players,
             "options": [o.describe() for o in self.option_specs],
             "resignable": self.resignable,
+            "takebacks": self.takebacks,
+            "hidden_hands": self.hidden_hands,
         }
 
     def __repr__(self) -> str:

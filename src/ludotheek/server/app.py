@@ -19,7 +19,17 @@ from starlette.types import ASGIApp
 
 from ludotheek.data import folder as resources
 from ludotheek.server.analyses.service import Analyses
-from ludotheek.server.api import advice, claims, client_errors, games, learn, live, profiles
+from ludotheek.server.api import (
+    advice,
+    chat,
+    claims,
+    client_errors,
+    games,
+    learn,
+    live,
+    profiles,
+    qrcodes,
+)
 from ludotheek.server.api import analyses as analysis_api
 from ludotheek.server.api import ending as ending_api
 from ludotheek.server.api import records as records_api
@@ -148,6 +158,8 @@ def _routes() -> list[BaseRoute]:
         *games.routes,
         *ending_api.routes,
         *claims.routes,
+        *qrcodes.routes,
+        *chat.routes,
         *records_api.routes,
         *learn.routes,
         *analysis_api.routes,

@@ -45,6 +45,8 @@ class Limit:
     kind: type
     low: float
     help: str
+    #: the values a setting of words (``kind`` str) may take
+    choices: tuple[str, ...] = ()
 
     @property
     def option(self) -> str:
@@ -96,6 +98,13 @@ LIMITS = (
           "Reverse proxies whose X-Forwarded-For/-Proto headers name the real client: "
           "addresses or networks, comma-separated (default '127.0.0.1, ::1', a proxy on "
           "this host; '' trusts none, '*' every address). docs/deploy.md."),
+    Limit("chat", "chat", str, 0,
+          "What the people of a game may say to each other: 'free' (the preset phrases and "
+          "texts of their own, the default) or 'presets' (the phrases only, for a site "
+          "where children play).", choices=("free", "presets")),
+    Limit("chat_per_minute", "chat_per_minute", int, 1,
+          "Chat lines (and takeback requests) one seat of a game may send per minute "
+          "(default 5); more are refused (429)."),
 )
 _BY_NAME = {lim.name: lim for lim in LIMITS}
 ENV_CONFIG = "LUDOTHEEK_CONFIG"
@@ -110,6 +119,11 @@ def _checked(name: str, value: Any) -> tuple[str, Any]:
                         f"{', '.join(sorted(_BY_NAME))}")
     if lim.kind is tuple:
         return lim.field, _networks(name, value)
+    if lim.kind is str:
+        if value not in lim.choices:
+            raise BadConfig(f"setting {name} must be one of {', '.join(lim.choices)}, "
+                            f"not {value!r}")
+        return lim.field, value
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise BadConfig(f"setting {name} must be a number, not {value!r}")
     if lim.kind is int and value != int(value):
@@ -204,4 +218,5 @@ def describe(settings: Settings) -> str:
             f"abandoned after {settings.abandon_days:g} days without a move, "
             f"analyses of at most {settings.max_analysis_positions} positions, "
             f"{settings.max_analyses_per_client} at once per address; "
+            f"chat: {settings.chat}, {settings.chat_per_minute} lines a minute per seat; "
             f"forwarded headers trusted from: {proxies}")

@@ -73,3 +73,9 @@ class Settings:
     error_dir: Path | None = None
     #: reverse proxies whose forwarded headers name the real client (server/edge/proxy.py)
     trusted_proxies: tuple[Network, ...] = parse_networks(LOOPBACK)
+    #: what the people of a game may say to each other (server/play/chat.py): ``free``
+    #: (the preset phrases and texts of their own) or ``presets`` (the phrases only: a site
+    #: where children play)
+    chat: str = "free"
+    #: chat lines (and takeback requests) one seat may send per minute
+    chat_per_minute: int = 5

@@ -13,6 +13,7 @@ from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.pool import StaticPool
 
 from ludotheek.store.analyses import AnalysisStore
+from ludotheek.store.chat import ChatStore
 from ludotheek.store.games import GameStore
 from ludotheek.store.paths import database_url
 from ludotheek.store.profiles import ProfileStore
@@ -57,7 +58,8 @@ def migrate(engine: Engine) -> None:
 
 
 class Database:
-    """The project's database: ``games``, ``scores``, ``analyses``, ``profiles`` and ``ratings``."""
+    """The project's database: ``games``, ``scores``, ``analyses``, ``profiles``, ``ratings``
+    and ``chat``."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -68,6 +70,7 @@ class Database:
         self.analyses = AnalysisStore(self.engine)
         self.profiles = ProfileStore(self.engine)
         self.ratings = RatingStore(self.engine)
+        self.chat = ChatStore(self.engine)
 
     @property
     def is_sqlite(self) -> bool:

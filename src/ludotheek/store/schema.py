@@ -76,6 +76,23 @@ seat_invites = Table(
     Column("taken", Float, nullable=True),  # when the seat was taken with it
 )
 
+#: what the people of a game said to each other (server/play/chat.py), in order: a preset
+#: phrase (``text`` its key), a free text, or a step of a takeback request (``takeback``
+#: asked, ``takeback_yes`` / ``takeback_no`` answered or withdrawn; server/play/takebacks.py)
+chat = Table(
+    "chat",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("number", Integer, primary_key=True),  # 1, 2, ... within the game
+    Column("seat", Integer, nullable=False),
+    # phrase | text | takeback | takeback_yes | takeback_no
+    Column("kind", String(16), nullable=False),
+    Column("text", Text, nullable=True),  # the phrase's key, the free text; None: a takeback's
+    Column("version", Integer, nullable=False),  # the game's version when it was said
+    Column("at", Float, nullable=False),
+)
+
 scores = Table(
     "scores",
     metadata,

@@ -271,6 +271,8 @@ class AkwaierGame(Game[AkwaierState]):
     max_players = 6
     resignable = False
     secret_seed = True  # the seed gives the bag order away
+    #: each seat's tiles are its own: the game can be played at a table (docs/web.md)
+    hidden_hands = True
     #: 210 turns of at most three moves (place, keep, buy)
     max_moves = 1000
     option_specs = (
@@ -295,6 +297,21 @@ class AkwaierGame(Game[AkwaierState]):
         opts = dict(options)
         opts["names"] = check_names(opts["names"])
         return AkwaierState(new_core(seed, opts))
+
+    def can_take_back(self, before: State, after: State) -> bool:
+        """A move that drew a tile from the bag cannot be taken back: its player has seen
+        the new tile. A placement draws the next tile right away, so it cannot; buying
+        shares (the second move of a turn), a pass, and a placement that waits for a tie
+        to be settled draw nothing, so they can (docs/rules/akwaier.md, "Taking a move
+        back").
+
+        >>> start = GAME.new(seed=1)
+        >>> placed = start.play(start.legal_moves()[0])
+        >>> GAME.can_take_back(start, placed)
+        False
+        """
+        assert isinstance(before, AkwaierState) and isinstance(after, AkwaierState)
+        return before._c.bag_pos == after._c.bag_pos
 
     def num_players(self, options: Mapping[str, Any]) -> int:
         return SEATS

@@ -742,6 +742,8 @@ class AquaGame(Game[AquaState]):
     min_players = 2
     max_players = 4
     max_moves = MOVE_LIMIT
+    #: chance decides nothing after the setup: any move can be taken back (docs/rules)
+    takebacks = True
     option_specs = (
         IntOption("players", 2, {"en": "Players", "nl": "Spelers", "no": "Spillere"}, 2, 4),
         FirstOption("first", "random", {"en": "Start player", "nl": "Startspeler",

@@ -382,6 +382,8 @@ class HaaienzeeGame(Game[HaaienzeeState]):
     max_players = 2
     resignable = True
     max_moves = MOVE_LIMIT
+    #: chance decides nothing after the setup: any move can be taken back (docs/rules)
+    takebacks = True
     option_specs = (
         IntOption("side", DEFAULT_SIDE, {"en": "Hexes on a side", "nl": "Vakken per zijde",
                                          "no": "Ruter per side"},

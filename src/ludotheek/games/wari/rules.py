@@ -498,6 +498,8 @@ class WariGame(Game[WariState]):
     max_players = 2
     resignable = True
     max_moves = MOVE_LIMIT
+    #: chance decides nothing after the setup: any move can be taken back (docs/rules)
+    takebacks = True
     option_specs = (
         IntOption("seeds_per_cup", 4, {"en": "Seeds per cup", "nl": "Bonen per kopje",
                                         "no": "Frø per kopp"}, 3, 5),

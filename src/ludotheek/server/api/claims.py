@@ -56,7 +56,7 @@ from ludotheek.store.games import hash_token, new_token
 from ludotheek.store.profiles import Profile
 
 
-def _seat(live: LiveGame, raw: Any) -> int:
+def seat_number(live: LiveGame, raw: Any) -> int:
     """The seat ``raw`` (the path's text, or a number) names; 404 if the game has none such."""
     text = str(raw)
     if not (text.isascii() and text.isdigit() and len(text) <= 3
@@ -110,7 +110,7 @@ async def claim(service: GameService, gid: str, raw_seat: Any, body: ClaimInvite
     """Take the invited seat ``raw_seat`` of ``gid`` with ``body``'s invite code: the
     game, the seat and its new secret (see the module's description)."""
     live = await service.load(gid)
-    seat = _seat(live, raw_seat)
+    seat = seat_number(live, raw_seat)
     profile = await profile_for(service.db, body.profile) if body.profile is not None else None
     name = taker_name(profile, body.name)
     async with live.lock:
@@ -152,7 +152,7 @@ async def resume(service: GameService, gid: str, raw_seat: Any, body: ResumeSeat
     """A new secret for ``raw_seat`` of ``gid`` for the profile that holds it (the old
     secret acts for nothing any more): the game, the seat and the secret."""
     live = await service.load(gid)
-    seat = _seat(live, raw_seat)
+    seat = seat_number(live, raw_seat)
     profile = await profile_for(service.db, body.profile)
     refused = Forbidden("this seat was not taken with this profile", code="seat.not_yours")
     async with live.lock:

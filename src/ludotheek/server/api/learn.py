@@ -103,7 +103,8 @@ def _view(live: LiveGame, seat: int | None, lang: str) -> dict[str, Any]:
     view = game_view(live, seat, lang)
     mine = seat is not None and live.state.to_move == seat
     view.update({"thinking": False, "legal_moves": live.state.legal_moves() if mine else [],
-                 "can_undo": False, "resignable": False, "at": live.version})
+                 "can_undo": False, "can_take_back": False, "resignable": False,
+                 "at": live.version})
     return view
 
 

@@ -15,6 +15,11 @@ connections get them as two ``view`` messages unless they asked for ``views`` to
 The people of the game are told of each other's comings and goings: ``joined``, ``gone``,
 ``back`` (``seat``, ``name``: :mod:`~ludotheek.server.play.presence`).
 
+The people's chat comes as ``{"type": "chat", "lines": [...]}``: with ``&chat=1``, when the
+connection opens, every line said before (with ``"history": true`` and ``"free"``: whether
+texts of one's own are allowed); on every connection each new line as it is said
+(server/play/chat.py; takeback requests are lines too, server/play/takebacks.py).
+
 A seat's connection turns into a spectator's when the seat is left to a computer player
 or its secret is replaced (:meth:`~ludotheek.server.play.hub.Hub.close_seats`): it is told
 ``{"type": "seat_closed", "seat": n}``, gets a spectator's views from then on, and a
@@ -37,7 +42,7 @@ from ludotheek.server.edge.requests import client_address, parse_json
 from ludotheek.server.edge.shapes import decode
 from ludotheek.server.edge.statuses import error_body, status_of
 from ludotheek.server.errors import Forbidden, Invalid, ServiceError, TooMany
-from ludotheek.server.play import ending
+from ludotheek.server.play import chat, ending
 from ludotheek.server.play.service import GameService, LiveGame
 from ludotheek.store.games import hash_token
 
@@ -94,6 +99,16 @@ async def _analyse(conn: Connection, msg: dict[str, Any]) -> None:
     answer = await conn.ws.app.state.analyses.start(conn.live.id, conn.current()[1],
                                                     client_address(conn.ws))
     await send(conn.ws, {"type": "analysis", **answer})
+
+
+# --- words between players (server/play/chat.py) ------------------------------------------
+
+async def _chat_history(ws: WebSocket, service: GameService, gid: str) -> None:
+    """The lines said before the connection opened, and whether texts are allowed."""
+    await send(ws, {"type": "chat", "history": True, "free": chat.free(service),
+                    "lines": await chat.lines(service, gid)})
+
+# ------------------------------------------------------------------------------------------
 
 
 HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
@@ -162,6 +177,8 @@ async def _live_socket(ws: WebSocket) -> None:
     limit = service.settings.max_ws_message
     try:
         await send(ws, {"type": "view", "view": service.view(live, seat)})
+        if ws.query_params.get("chat") == "1":
+            await _chat_history(ws, service, live.id)
         await ending.note_joined(service, live, seat)
         await service.presence.arrived(live, seat)
         while True:

@@ -303,3 +303,69 @@ class CspReport(msgspec.Struct):
     csp_report: Annotated[dict[str, Any], msgspec.Meta(
         description="what the policy refused")] | UnsetType = msgspec.field(
         default=UNSET, name="csp-report")
+
+
+# --- words between players (server/play/chat.py, takebacks.py) -----------------------------
+
+#: the longest free text of a chat line, in characters once its control characters are gone
+MAX_CHAT = 200
+CHAT_BODY = Refusal('the body must be {{"phrase": KEY}} (a preset phrase) or {{"text": TEXT}}',
+                    code="chat.body")
+
+
+class ChatBody(Shape):
+    """``POST /api/games/{id}/chat``: a preset phrase (by its key, shown in each reader's
+    language) or a free text (plain, at most 200 characters)."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=CHAT_BODY,
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
+                        fields="phrase, text"),
+        fields={"phrase": Refusal("'phrase' must be the key of a preset phrase",
+                                  code="chat.phrase_text"),
+                "text": Refusal("'text' must be a text", code="chat.text_type")})
+
+    phrase: Annotated[str, msgspec.Meta(
+        max_length=32, description="a preset phrase's key (GET /api/games/{id}/chat: "
+                                   "'phrases')")] | None = None
+    text: Annotated[str, msgspec.Meta(description=(
+        "a text of your own: at most 200 characters once control characters are taken "
+        "out; shown as plain text. Refused where the site allows the phrases only"))
+                    ] | None = None
+
+
+ANSWER_BODY = Refusal('the body must be {{"version": V, "accept": true}} (or false)',
+                      code="takeback.body")
+
+
+class TakebackAnswer(Shape):
+    """``POST /api/games/{id}/takeback/answer``: agree to the takeback asked at ``version``
+    or refuse it (its asker withdraws it with ``false``)."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=ANSWER_BODY,
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
+                        fields="version, accept"),
+        missing={"version": ANSWER_BODY, "accept": ANSWER_BODY},
+        fields={"version": NOT_VERSION,
+                "accept": Refusal("'accept' must be true or false", code="takeback.accept")})
+
+    version: Version
+    accept: Annotated[bool, msgspec.Meta(description="true: take the move back; false: "
+                                                     "refuse (or withdraw one's own)")]
+
+
+QR_BODY = Refusal('the body must be {{"invite": CODE}}', code="seat.qr_body")
+
+
+class QrBody(Shape):
+    """``POST /api/games/{id}/seats/{seat}/qr``: the seat's invite code, whose link the QR
+    code holds."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=QR_BODY, missing={"invite": QR_BODY},
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN, fields="invite"),
+        fields={"invite": Refusal("'invite' must be the invite code of the link",
+                                  code="seat.invite_text")})
+
+    invite: Code

@@ -106,6 +106,15 @@ class Hub:
                 log.debug("dropping a closed WebSocket of game %s", gid)
                 self.leave(gid, ws)
 
+    # --- words between players (server/play/chat.py, takebacks.py) -----------------------
+
+    async def tell(self, gid: str, message: dict[str, Any]) -> None:
+        """Send every connection of ``gid`` the same ``message``, whatever its seat (a
+        chat line: spectators read what the people of the game say)."""
+        await self.broadcast(gid, lambda _seat: message)
+
+    # ------------------------------------------------------------------------------------
+
     async def send_views(self, gid: str, views: Callable[[int | None], list[str]]) -> None:
         """Send each connection its own seat's views (encoded, oldest first; made once per
         seat): one ``views`` message to a connection that asked for it, one ``view``

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheek.core.game import Game, State
-from ludotheek.core.record import Entry, Record, effective_line, mover_of
+from ludotheek.core.record import Entry, Record, effective_line, mover_of, undo_target
 from ludotheek.games import get
 from ludotheek.store.games import GameRow, GameStore
 
@@ -50,6 +50,10 @@ class LiveGame:
     joined: set[int] = field(default_factory=set)
     #: a rated game (docs/ratings.md): no undo, no hints
     rated: bool = False
+    #: the state before the record's last entry when that entry is a move (None: there is
+    #: none, or it is an undo): whether that move may be taken back is asked of the game
+    #: with it (server/play/takebacks.py)
+    before: State | None = None
 
     @property
     def over(self) -> bool:
@@ -90,20 +94,23 @@ class LiveGame:
         return None
 
 
-def replay_row(row: GameRow) -> tuple[State, list[int | None]]:
-    """The current state of a stored game and who made each of its moves."""
+def replay_row(row: GameRow) -> tuple[State, list[int | None], State | None]:
+    """The current state of a stored game, who made each of its moves, and the state
+    before its last entry if that is a move (:attr:`LiveGame.before`)."""
     states = Record(row.game, row.options, row.seed, row.moves).states()
     state = next(states)
     movers: list[int | None] = []
+    before: State | None = None
     for move, after in zip(row.moves, states, strict=False):
         movers.append(mover_of(state, move))
+        before = None if undo_target(move) is not None else state
         state = after
-    return state, movers
+    return state, movers, before
 
 
 def from_row(row: GameRow, store: GameStore) -> LiveGame:
     """A stored game replayed into memory (blocking: reads the seat hashes and rematch)."""
-    state, movers = replay_row(row)
+    state, movers, before = replay_row(row)
     return LiveGame(row.id, get(row.game), row.options, row.seed, row.seats, state,
                     list(row.moves), row.version, row.created, row.parent,
                     token_hashes=store.token_hashes(row.id),
@@ -111,7 +118,8 @@ def from_row(row: GameRow, store: GameStore) -> LiveGame:
                     rematch=store.child_of(row.id) if row.status == "over" else None,
                     movers=movers, line=effective_line(row.moves),
                     ended=row.status if row.status in ("aborted", "abandoned") else None,
-                    joined=store.joined_seats(row.id), rated=store.is_rated(row.id))
+                    joined=store.joined_seats(row.id), rated=store.is_rated(row.id),
+                    before=before)
 
 
 def plausible_id(gid: str) -> bool:

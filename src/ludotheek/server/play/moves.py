@@ -211,6 +211,7 @@ async def commit_with_reply(service: Games, live: LiveGame, move: Entry, seat: i
 
 def _advance(live: LiveGame, move: Entry, seat: int | None, new_state: State) -> None:
     """The stored move in memory: the state, the moves, the version, who moved."""
+    live.before = live.state if undo_target(move) is None else None
     live.state = new_state
     live.moves.append(move)
     live.version += 1

@@ -33,6 +33,10 @@ class OtherProcesses(Protocol):
     async def changed(self, live: LiveGame) -> None:
         """Tell the other processes that ``live`` changed without a move: read it again."""
 
+    async def said(self, gid: str, message: dict[str, Any]) -> None:
+        """Tell the live connections of ``gid`` in the other processes ``message`` (a
+        chat line, server/play/chat.py)."""
+
     async def send_turn(self, gid: str, version: int) -> None:
         """The job of the computer turn of ``gid`` at ``version``."""
 

@@ -93,6 +93,7 @@ class Records:
             "legal_moves": [], "thinking": False, "state": state.view(seat),
             "moves": [text_of(m) for m in live.moves[:at]],
             "kinds": [kind_of(m) for m in live.moves[:at]], "can_undo": False,
+            "can_take_back": False,
         })
         return view
 

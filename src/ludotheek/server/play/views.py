@@ -11,7 +11,7 @@ from typing import Any
 from ludotheek.core.record import kind_of, text_of
 from ludotheek.games import get, names
 from ludotheek.server.pages.catalogs import LANGUAGES
-from ludotheek.server.play import ending
+from ludotheek.server.play import ending, takebacks
 from ludotheek.server.play.fairplay import engine_help_refused
 from ludotheek.server.play.livegame import LiveGame
 from ludotheek.store.games import GameRow
@@ -61,6 +61,7 @@ def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
         "abortable": ending.abortable(live),
         "leave": ending.leave_kind(live),
         "engine_help": engine_help_refused(live) is None,
+        "can_take_back": takebacks.can_ask(live, seat),
     }
 
 

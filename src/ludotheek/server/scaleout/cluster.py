@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +39,8 @@ log = logging.getLogger("ludotheek.server")
 CHANNEL = "ludotheek:moves"
 #: the "version" of an event that is a notice to the players, not a change of the game
 NOTICE = -2
+#: the channel of chat lines (server/play/chat.py): each process tells its own connections
+CHAT_CHANNEL = "ludotheek:chat"
 GUARD = "ludotheek:turn:{gid}:{version}"
 GUARD_SECONDS = 20
 
@@ -74,10 +77,12 @@ def send_job(job: Job, *args: Any) -> None:
 
 
 class RedisEvents:
-    """Announce and hear of stored moves (game id and new version)."""
+    """Announce and hear of stored moves (game id and new version), and of chat lines."""
 
     def __init__(self, url: str) -> None:
         self.url = url
+        #: this process among those publishing (it does not tell its chat lines twice)
+        self.origin = uuid.uuid4().hex
         # a few connections, waited for when all are busy (a burst never fails)
         pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=8, timeout=10)
         self.client = aioredis.Redis(connection_pool=pool)
@@ -102,16 +107,43 @@ class RedisEvents:
         except Exception:
             log.exception("telling the other processes of a notice of game %s failed", gid)
 
+    async def publish_chat(self, gid: str, message: dict[str, Any]) -> None:
+        """Announce a chat line (told by the other processes to their connections); a
+        failure is logged (the line is stored: a page opened again gets it)."""
+        try:
+            await self.client.publish(CHAT_CHANNEL, json.dumps(
+                {"id": gid, "origin": self.origin, "message": message}))
+        except Exception:
+            log.exception("announcing a chat line of game %s failed", gid)
+
     async def start(self, on_change: Callable[[str, int], Awaitable[None]],
                     on_reconnect: Callable[[], Awaitable[None]] | None = None,
                     on_notice: Callable[[str, dict[str, Any], str], Awaitable[None]]
+                    | None = None,
+                    on_chat: Callable[[str, dict[str, Any], str], Awaitable[None]]
                     | None = None) -> None:
-        """Listen for changes (and with ``on_notice``, the notices of
-        :meth:`publish_notice`: game, notice, the process it came from); after a lost
-        connection, listen again and call ``on_reconnect`` (events may have been missed
-        meanwhile)."""
+        """Listen for changes (with ``on_notice``, the notices of :meth:`publish_notice`:
+        game, notice, the process it came from; with ``on_chat``, chat lines:
+        ``on_chat(gid, message, origin)``); after a lost connection, listen again and call
+        ``on_reconnect`` (events may have been missed meanwhile)."""
+        channels = [CHANNEL, CHAT_CHANNEL] if on_chat is not None else [CHANNEL]
         pubsub = self.listener.pubsub()
-        await pubsub.subscribe(CHANNEL)
+        await pubsub.subscribe(*channels)
+
+        async def dispatch(message: dict[str, Any]) -> None:
+            data = json.loads(message["data"])
+            channel = message.get("channel")
+            if isinstance(channel, bytes):
+                channel = channel.decode()
+            if channel == CHAT_CHANNEL:
+                if on_chat is not None:
+                    await on_chat(str(data["id"]), dict(data["message"]), str(data["origin"]))
+                return
+            if data["version"] == NOTICE:
+                if on_notice is not None and isinstance(data["notice"], dict):
+                    await on_notice(str(data["id"]), data["notice"], str(data["from"]))
+                return
+            await on_change(str(data["id"]), int(data["version"]))
 
         async def listen() -> None:
             nonlocal pubsub
@@ -121,13 +153,7 @@ class RedisEvents:
                         if message.get("type") != "message":
                             continue
                         try:
-                            data = json.loads(message["data"])
-                            if data["version"] == NOTICE:
-                                if on_notice is not None and isinstance(data["notice"], dict):
-                                    await on_notice(str(data["id"]), data["notice"],
-                                                    str(data["from"]))
-                                continue
-                            await on_change(str(data["id"]), int(data["version"]))
+                            await dispatch(message)
                         except Exception:
                             log.exception("a change event could not be handled")
                 except asyncio.CancelledError:
@@ -139,7 +165,7 @@ class RedisEvents:
                         await pubsub.aclose()
                     pubsub = self.listener.pubsub()
                     with contextlib.suppress(Exception):
-                        await pubsub.subscribe(CHANNEL)
+                        await pubsub.subscribe(*channels)
                         if on_reconnect is not None:
                             await on_reconnect()
 

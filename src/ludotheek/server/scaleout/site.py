@@ -38,7 +38,8 @@ class ScaleOut:
         self.me = uuid.uuid4().hex
 
     async def start(self) -> None:
-        await self.events.start(self.on_remote_change, self.catch_up, self.on_notice)
+        await self.events.start(self.on_remote_change, self.catch_up, self.on_notice,
+                                self.on_remote_chat)
 
     async def notify(self, gid: str, notice: dict[str, Any]) -> None:
         """Tell the other processes' connections to ``gid`` a person's coming or going."""
@@ -62,6 +63,20 @@ class ScaleOut:
         """Tell the other processes that ``live`` changed without a move (it ended, or a
         seat was left to a computer): they read it again."""
         await self.events.publish(live.id, CHANGED)
+
+    # --- words between players (server/play/chat.py) -----------------------------------
+
+    async def said(self, gid: str, message: dict[str, Any]) -> None:
+        """Tell the other processes' connections to ``gid`` of ``message`` (a chat line;
+        this process told its own)."""
+        await self.events.publish_chat(gid, message)
+
+    async def on_remote_chat(self, gid: str, message: dict[str, Any], origin: str) -> None:
+        """Another process's chat line: told to this process's connections of ``gid``."""
+        if origin != self.events.origin and self.service.hub.watchers(gid):
+            await self.service.hub.tell(gid, message)
+
+    # ------------------------------------------------------------------------------------
 
     async def send_turn(self, gid: str, version: int) -> None:
         """The job of the computer turn of ``gid`` at ``version``."""
@@ -92,17 +107,18 @@ class ScaleOut:
         """``live`` brought to the stored ``row``: its new moves played on, or (an undo,
         or out of step) the whole game replayed."""
         new_moves = row.moves[live.version:]
-        state, movers = live.state, list(live.movers)
+        state, movers, before = live.state, list(live.movers), live.before
         try:
             for move in new_moves:
                 if isinstance(move, UndoAction):
                     raise IllegalMove("an undo needs the whole game", code="game.replay")
                 movers.append(mover_of(state, move))
-                state = apply_move(state, move)
+                before, state = state, apply_move(state, move)
         except IllegalMove:
             fresh = await blocking(from_row, row, self.service.db.games)
-            state, movers = fresh.state, fresh.movers
+            state, movers, before = fresh.state, fresh.movers, fresh.before
         live.state = state
+        live.before = before
         live.movers = movers
         live.line = effective_line(row.moves)
         live.moves = list(row.moves)

@@ -26,13 +26,14 @@ export const api = {
 // Keeps a WebSocket to /api/games/<id>/live open; calls onMessage for every message
 // and onStatus("open" | "lost") when the connection changes. It asks for views=1: a move
 // and the computer's instant reply come as one "views" message (the views in order).
-export function connectLive(gameId, token, onMessage, onStatus) {
+export function connectLive(gameId, token, onMessage, onStatus, chat = false) {
   let ws = null;
   let closed = false;
   let delay = 500;
   function open() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const q = token ? `?token=${encodeURIComponent(token)}&views=1` : "?views=1";
+    // chat: the lines said before come first ({type: "chat", history: true}), at every (re)connection
+    const q = (token ? `?token=${encodeURIComponent(token)}&views=1` : "?views=1") + (chat ? "&chat=1" : "");
     ws = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/live${q}`);
     ws.onopen = () => { delay = 500; onStatus("open"); };
     ws.onmessage = (ev) => { try { onMessage(JSON.parse(ev.data)); } catch (e) { console.error(e); } };

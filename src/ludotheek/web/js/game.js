@@ -5,6 +5,7 @@
 // to show computer moves at a human speed, while newer views wait in a queue.
 import { allowed as analysable, declared } from "./analysis.js";
 import { api, connectLive } from "./api.js";
+import { mountWords } from "./chat.js";
 import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
 import { fit, keepFitting } from "./fit.js";
@@ -15,7 +16,9 @@ import { levelName } from "./levels.js";
 import { namedByLevel, seatNames } from "./names.js";
 import { errorText } from "./problems.js";
 import { myProfile } from "./profilekey.js";
-import { forgetInvite, forgetSeat, inviteCodes, inviteLink, invitesFor, remember, tokensFor } from "./tokens.js";
+import { inviteBox } from "./invite.js";
+import { atTable, mountTable, tableGame, tableLink } from "./table.js";
+import { forgetInvite, forgetSeat, inviteCodes, invitesFor, remember, tokensFor } from "./tokens.js";
 import { el, loadStylesheet, sleep, toast } from "./ui.js";
 import { mountRatedGame } from "./ratedgame.js";
 import { play as playSound } from "./sound.js";
@@ -35,6 +38,9 @@ let draining = false;
 let rated = null;           // the rated game's panel (js/ratedgame.js)
 let invited = null;         // the invitation of the link this page was opened with, until its seat is taken: {seat, code}
 let turnNotice = null;      // the tab's title and icon, a sound and a notification when it becomes our turn (js/turnnotice.js)
+let words = null;           // the chat and takeback requests between people (js/chat.js)
+let table = null;           // the table's panel, when this page is a table's screen (js/table.js)
+const tableScreen = atTable();
 
 // "active", "over" (a result), "aborted" or "abandoned" (ended without one)
 function statusOf(view) { return view.status || (view.over ? "over" : "active"); }
@@ -80,16 +86,6 @@ function seatLabel(view, i) {
   return held[i] !== undefined ? t("game.you") : t("game.person");
 }
 
-function inviteBox(seat, invitation) {
-  const url = inviteLink(gameId, seat, invitation);
-  const input = el("input", { value: url, readonly: true, "aria-label": t("game.invite") });
-  const copy = el("button", { type: "button", text: t("game.copy"), onclick: async () => {
-    input.select();
-    try { await navigator.clipboard.writeText(url); toast(t("game.copied")); } catch { document.execCommand("copy"); }
-  } });
-  return el("div", {}, el("div", { class: "tag", text: t("game.invite_hint") }), el("div", { class: "invite" }, input, copy));
-}
-
 function drawSeats(view) {
   const list = document.getElementById("seats");
   const invites = invitesFor(gameId);
@@ -101,11 +97,11 @@ function drawSeats(view) {
     const seat = view.seats[i];
     // the friend took the seat (or left it to a computer): the link takes nothing any more
     if (invites[i] !== undefined && (seat.joined || seat.type !== "person" || (typeof invites[i] === "object" && !seat.open))) forgetInvite(gameId, i);
-    else if (invites[i] !== undefined && held[i] === undefined && statusOf(view) === "active") li.append(inviteBox(i, invites[i]));
+    else if (invites[i] !== undefined && held[i] === undefined && statusOf(view) === "active" && !tableScreen) li.append(inviteBox(gameId, i, invites[i], t, { name }));
     return li;
   }));
   // a spectator watches: no controls of a seat, and the page says so
-  document.getElementById("watching").hidden = Object.keys(held).length > 0;
+  document.getElementById("watching").hidden = Object.keys(held).length > 0 || tableScreen;
 }
 
 function statusText(view) {
@@ -257,6 +253,7 @@ function show(view = current) {
   hintButton(view);
   if (ending) ending.draw(view, Boolean(renderer && renderer.resigns));
   if (rated) rated.update(view);
+  showTogether(view);
   if (renderer) {
     try { renderer.update(view, prev); } catch (err) { reportError(err); }
   }
@@ -314,6 +311,8 @@ function onMessage(key) {
       comingAndGoing(msg);
     } else if (msg.type === "gone" || msg.type === "back") {
       comingAndGoing(msg);
+    } else if (msg.type === "chat") {  // a line of the people's chat, or a takeback's step
+      if (words) words.message(msg);
     } else if (msg.type === "rematch") {
       if (msg.token) remember(msg.id, current.game, msg.seat, msg.token);
       toast(t("game.rematch_started"));
@@ -409,6 +408,30 @@ async function undo() {
   }
   return false;
 }
+
+// --- playing together: words between players, the table (js/chat.js, js/table.js) ---------
+
+function mountTogether(first) {
+  words = mountWords({ box: document.getElementById("words"), gameId, t, held: () => held, current: () => current,
+    shown: (seat, view) => showNow(seat, view) });
+  document.body.classList.toggle("table-mode", tableScreen);
+  if (tableScreen) table = mountTable({ box: document.getElementById("table-box"), gameId, t });
+  else {
+    tableGame(first.game).then((yes) => {
+      const box = document.getElementById("table-box");
+      if (!yes || statusOf(current || first) !== "active") return;
+      box.replaceChildren(tableLink(gameId, t, false));
+      box.hidden = false;
+    });
+  }
+}
+
+function showTogether(view) {
+  if (words) words.update(view);
+  if (table) table.update(view);
+}
+
+// ----------------------------------------------------------------------------------------------
 
 function dropFragment() { history.replaceState(null, "", location.pathname + location.search); }
 
@@ -532,7 +555,7 @@ async function main() {
   await initI18n();
   mountLanguageSwitch(document.getElementById("lang"));
   await adoptFragment();
-  held = tokensFor(gameId);
+  held = tableScreen ? {} : tokensFor(gameId);  // a table's screen shows no hand
   const first = await api.get(`/api/games/${gameId}`, held[primarySeat()]);
   installErrorReports(t, () => ({ game: first.game, game_id: gameId, version: current ? current.version : first.version }));
   document.body.dataset.game = first.game;
@@ -563,11 +586,13 @@ async function main() {
     take: async (profile) => { await takeSeat(profile); location.reload(); },
     resumed: (seat, token) => { remember(gameId, first.game, seat, token); location.reload(); } });
   document.getElementById("hint").addEventListener("click", askHint);
+  mountTogether(first);
   views[primarySeat() ?? "spectator"] = first;
   show(pickView());
   keepFitting();
   const keys = Object.keys(held).length ? Object.keys(held) : ["spectator"];
-  keys.forEach((k) => connectLive(gameId, k === "spectator" ? null : held[k], onMessage(k === "spectator" ? k : Number(k)), setConnection));
+  // the first connection also brings the chat said before (chat=1)
+  keys.forEach((k, i) => connectLive(gameId, k === "spectator" ? null : held[k], onMessage(k === "spectator" ? k : Number(k)), setConnection, i === 0));
   document.addEventListener("languagechange", () => { apply(document); show(); });
 }
 

@@ -97,15 +97,27 @@ function createForm(game) {
     rated.refresh();
   }
   const submit = el("button", { type: "submit", class: "primary", text: t("lobby.start") });
-  form.append(opts, seats, rated.element, submit);  // before drawSeats: values() reads form.elements
+  // a game with hidden hands can be played at a table: one screen for the board, a phone each
+  let toTable = false;  // the start asked for is a table's (the form's own checks first, as for Start)
+  const atTable = game.hidden_hands ? el("button", { type: "button", class: "at-table", id: `table-${game.name}`,
+    title: t("table.lobby_hint"), text: t("table.start"), onclick: () => {
+      if (!form.reportValidity()) return;
+      toTable = true;
+      form.requestSubmit(submit);
+    } }) : null;
+  form.append(opts, seats, rated.element, submit, atTable);  // before drawSeats: values() reads form.elements
   opts.addEventListener("change", drawSeats);
   drawSeats();
   startsGame(form, () => {
-    const chosen = [...seats.querySelectorAll("select")].map((s) => s.value);
+    const forTable = toTable;
+    toTable = false;
+    // at a table every person takes their seat with their own phone: each is invited
+    const chosen = [...seats.querySelectorAll("select")].map((s) => (forTable && s.value.startsWith("person:") ? "person:invite" : s.value));
     return {
       body: { game: game.name, options: values(), seats: chosen.map(seatOf) },
       roles: chosen.map(roleOf),
-      buttons: [submit],
+      buttons: [submit, atTable].filter(Boolean),
+      page: forTable ? "?table=1" : "",
       prepare: (body) => rated.prepare(body, chosen.map((v) => v.split(":"))),
       refused: (err) => refused(form, err),
     };

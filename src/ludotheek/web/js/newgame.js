@@ -53,7 +53,8 @@ export function opponentSelect(t, game, { id, here, friend, name = "opponent", l
 // all the same. `buttons` are disabled while the request is on its way. `prepare(body)`
 // may complete the body first and returns false to start nothing (the rated choice's
 // questions). A refusal goes to `refused(err)`, by default a toast in the page's language.
-export async function startGame({ body, roles, buttons = [], prepare = null, refused = null }) {
+// `page`: what of the new game's page opens ("?table=1": a table's screen, js/table.js).
+export async function startGame({ body, roles, buttons = [], prepare = null, refused = null, page = "" }) {
   const enable = (on) => { for (const b of buttons) b.disabled = !on; };
   enable(false);
   try {
@@ -62,7 +63,7 @@ export async function startGame({ body, roles, buttons = [], prepare = null, ref
     const res = await api.post("/api/games", body);
     if (roles === null) remember(res.id, body.game, null, null);
     else rememberCreated(res, body.game);
-    location.href = `/play/${res.id}`;
+    location.href = `/play/${res.id}${page}`;
   } catch (err) {
     if (refused) refused(err);
     else toast(errorText(err), "error");

@@ -2,6 +2,7 @@
 // from states the server replays. Step with the buttons, the slider, ← → or the move list.
 import { mountAnalysis } from "./analysis.js";
 import { api } from "./api.js";
+import { lineNode } from "./chat.js";
 import { fit, keepFitting } from "./fit.js";
 import { apply, initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { seatNames } from "./names.js";
@@ -102,9 +103,27 @@ async function go(n) {
   url.searchParams.set("move", String(n));
   history.replaceState(null, "", url);
   markMove();
+  drawChat(n);
   if (analysis) analysis.show(n);
   fit();
   if (n + 1 <= total) viewAt(n + 1);
+}
+
+// The people's chat (js/chat.js), each line at the position where it was said: what was said
+// up to the position shown.
+let chatLines = [];
+
+async function loadChat() {
+  chatLines = (await api.get(`/api/games/${gameId}/chat`)).lines;
+}
+
+function drawChat(n) {
+  const log = document.getElementById("replay-chat");
+  const said = chatLines.filter((line) => line.version <= n);
+  log.hidden = chatLines.length === 0;
+  document.getElementById("replay-chat-title").hidden = chatLines.length === 0;
+  log.replaceChildren(...said.map((line) => lineNode(line, names, t)));
+  log.scrollTop = log.scrollHeight;
 }
 
 function playIcon(playing) {
@@ -157,7 +176,7 @@ async function main() {
   playIcon(false);
   names = seatNames(live, t);
   if (module.moveSentences) words = module.moveSentences(t, () => names);
-  await loadHistory().catch((err) => console.error(err));
+  await Promise.all([loadHistory(), loadChat()].map((p) => p.catch((err) => console.error(err))));
   analysis = mountAnalysis({
     gameId, token, view: live, game: live.game, go: (n) => { stop(); return go(n); }, current: () => at,
     names: () => seatNames(live, t),

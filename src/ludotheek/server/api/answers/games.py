@@ -139,6 +139,9 @@ class View(Answer):
     engine_help: Annotated[bool, _about(
         "whether an engine's help (analysis, try again from here, advice before a move) "
         "may be asked now: not while a rated game or a game between people runs")]
+    can_take_back: Annotated[bool, _about(
+        "whether this seat may ask the other people to take its last move back now "
+        "(POST /api/games/{id}/takeback)")]
 
 
 class ViewAt(View):

@@ -60,6 +60,12 @@ class GameMeta(Answer):
     levels: Annotated[list[LevelShown], msgspec.Meta(description="weakest first")]
     page: Annotated[bool, msgspec.Meta(description="it has a page of its own to play on")]
     analysis: Annotated[bool, msgspec.Meta(description="its games can be analysed")]
+    takebacks: Annotated[bool, msgspec.Meta(description=(
+        "a move may be taken back when the other people agree (every move, or those the "
+        "game says reveal nothing: View.can_take_back tells)"))] = False
+    hidden_hands: Annotated[bool, msgspec.Meta(description=(
+        "each seat sees something the others do not: the game can be played at a table "
+        "(one screen for the public board, each player's hand on their phone)"))] = False
 
 
 class Meta(Answer):

@@ -8,6 +8,7 @@ from ludotheek import __version__
 from ludotheek.games import names
 from ludotheek.server.api import queries
 from ludotheek.server.api.answers import analyses as answers_analysis
+from ludotheek.server.api.answers import chat as answers_chat
 from ludotheek.server.api.answers import games as answers
 from ludotheek.server.api.answers import learn as answers_learn
 from ludotheek.server.api.answers import profiles as answers_rated
@@ -33,6 +34,7 @@ from ludotheek.server.api.answers.learn import (
     Tried,
 )
 from ludotheek.server.api.answers.site import Health, Logged, Meta, RecordDoc, Rematched
+from ludotheek.server.api.openapi import chat as chat_spec
 from ludotheek.server.api.openapi import profiles as profiles_spec
 from ludotheek.server.api.openapi.analyses import paths as analysis_paths
 from ludotheek.server.api.openapi.parts import (
@@ -47,6 +49,7 @@ from ludotheek.server.api.openapi.parts import (
     query,
 )
 from ludotheek.server.edge.bodies import (
+    ChatBody,
     ClaimInvite,
     ClaimSeat,
     CreateGame,
@@ -55,9 +58,11 @@ from ludotheek.server.edge.bodies import (
     LiveMove,
     MoveBody,
     NewProfile,
+    QrBody,
     RematchBody,
     Rename,
     ResumeSeat,
+    TakebackAnswer,
     TryAgain,
     TryBody,
     VersionBody,
@@ -76,8 +81,10 @@ def _declared(*modules: Any) -> tuple[type[Answer], ...]:
 #: API checks them, the answers as it sends them
 SHAPES: tuple[type[Shape] | type[Answer] | type[CspReport], ...] = (
     CreateGame, MoveBody, LiveMove, VersionBody, RematchBody, TryBody, NewProfile, Rename,
-    ClaimSeat, ClaimInvite, ResumeSeat, ErrorReport, TryAgain, CspReport,
-    *_declared(answers, answers_site, answers_learn, answers_analysis, answers_rated))
+    ClaimSeat, ClaimInvite, ResumeSeat, ErrorReport, TryAgain, CspReport, ChatBody,
+    TakebackAnswer, QrBody,
+    *_declared(answers, answers_site, answers_learn, answers_analysis, answers_rated,
+               answers_chat))
 
 
 def _schemas() -> dict[str, Any]:
@@ -115,6 +122,7 @@ def spec() -> dict[str, Any]:
             **_game_paths(),
             **_seat_paths(),
             **_ending_paths(),
+            **chat_spec.paths(),
         },
     }
 
