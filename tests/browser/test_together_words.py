@@ -40,7 +40,9 @@ def touch_factory(browser: Any) -> Iterator[Any]:
     def make(lang: str, size: dict[str, int]) -> Any:
         ctx = browser.new_context(locale=lang, viewport=size, has_touch=True, is_mobile=True)
         ctx.add_init_script("localStorage.setItem('ludotheek.animate', '0');"
-                            "localStorage.setItem('ludotheek.warnings', '0');")
+                            "localStorage.setItem('ludotheek.warnings', '0');"
+                            # not asked their name (tests/browser/test_together.py asks it)
+                            "localStorage.setItem('ludotheek.name.asked', '1');")
         contexts.append(ctx)
         return ctx
 
