@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from packaging.requirements import Requirement
@@ -23,32 +24,34 @@ RELOCK = "uv.lock is stale: run scripts/lock and commit uv.lock and requirements
 
 #: (extra or "" for the dependencies, name, extras, specifier)
 Wanted = tuple[str, str, tuple[str, ...], str]
+Toml = dict[str, Any]
 
 
-def declared(pyproject: dict[str, object]) -> set[Wanted]:
+def declared(pyproject: Toml) -> set[Wanted]:
     """What ``pyproject.toml`` asks for, requirement by requirement."""
     project = pyproject["project"]
-    assert isinstance(project, dict)
     groups: dict[str, list[str]] = {"": list(project["dependencies"]),
                                     **project.get("optional-dependencies", {})}
-    out = set()
+    out: set[Wanted] = set()
     for group, reqs in groups.items():
         for text in reqs:
             r = Requirement(text)
-            out.add((group, canonicalize_name(r.name), tuple(sorted(r.extras)),
+            out.add((group, str(canonicalize_name(r.name)), tuple(sorted(r.extras)),
                      str(r.specifier)))
     return out
 
 
-def locked_for(lock: dict[str, object], project: str = "ludotheek") -> set[Wanted]:
+def _own(lock: Toml, project: str = "ludotheek") -> Toml:
+    own: Toml = next(p for p in lock["package"] if p["name"] == project)
+    return own
+
+
+def locked_for(lock: Toml) -> set[Wanted]:
     """What the lock was made for: its record of the project's requirements."""
-    packages = lock["package"]
-    assert isinstance(packages, list)
-    own = next(p for p in packages if p["name"] == project)
-    out = set()
-    for r in own["metadata"]["requires-dist"]:
+    out: set[Wanted] = set()
+    for r in _own(lock)["metadata"]["requires-dist"]:
         extra = re.search(r"extra == '([^']+)'", r.get("marker", ""))
-        out.add((extra.group(1) if extra else "", canonicalize_name(r["name"]),
+        out.add((str(extra.group(1)) if extra else "", str(canonicalize_name(r["name"])),
                  tuple(sorted(r.get("extras", []))), str(Requirement(
                      f"x{r.get('specifier', '')}").specifier)))
     return out
@@ -60,11 +63,11 @@ def pinned(text: str) -> dict[str, str]:
     for line in text.splitlines():
         m = re.match(r"([A-Za-z0-9._-]+)==([^\s;]+)", line)
         if m:
-            out[canonicalize_name(m.group(1))] = m.group(2)
+            out[str(canonicalize_name(m.group(1)))] = m.group(2)
     return out
 
 
-def _lock() -> dict[str, object]:
+def _lock() -> Toml:
     return tomllib.loads((ROOT / "uv.lock").read_text(encoding="utf-8"))
 
 
@@ -74,25 +77,23 @@ def test_the_lock_was_made_for_these_dependencies() -> None:
     assert want == have, (f"{RELOCK}\n not locked: {sorted(want - have)}\n"
                           f" locked but no longer asked for: {sorted(have - want)}")
     extras = set(pyproject["project"]["optional-dependencies"])
-    own = next(p for p in _lock()["package"] if p["name"] == "ludotheek")  # type: ignore[union-attr]
-    assert set(own["metadata"]["provides-extras"]) == extras, RELOCK
+    assert set(_own(_lock())["metadata"]["provides-extras"]) == extras, RELOCK
 
 
 def test_the_check_finds_a_dependency_added_without_locking() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    pyproject["project"]["dependencies"].append("segno>=1.6")  # type: ignore[index]
+    pyproject["project"]["dependencies"].append("segno>=1.6")
     assert declared(pyproject) != locked_for(_lock())
-    pyproject["project"]["dependencies"].pop()  # type: ignore[index]
-    pyproject["project"]["dependencies"][0] = "click>=9"  # type: ignore[index]
+    pyproject["project"]["dependencies"].pop()
+    pyproject["project"]["dependencies"][0] = "click>=9"
     assert declared(pyproject) != locked_for(_lock())
 
 
 def test_pips_versions_are_the_locks() -> None:
     """requirements/pinned.txt (the pip fallback's constraints) pins every locked package
     at the locked version, and nothing else."""
-    versions = {canonicalize_name(p["name"]): p["version"]
-                for p in _lock()["package"]  # type: ignore[union-attr]
-                if "version" in p and p["name"] != "ludotheek"}
+    versions = {str(canonicalize_name(p["name"])): str(p["version"])
+                for p in _lock()["package"] if "version" in p and p["name"] != "ludotheek"}
     pins = pinned((ROOT / "requirements" / "pinned.txt").read_text(encoding="utf-8"))
     assert pins, "requirements/pinned.txt pins nothing"
     wrong = {n: (v, versions.get(n)) for n, v in pins.items()

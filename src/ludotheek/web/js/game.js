@@ -5,6 +5,7 @@
 // to show computer moves at a human speed, while newer views wait in a queue.
 import { allowed as analysable, declared } from "./analysis.js";
 import { api, connectLive } from "./api.js";
+import { mountDataBuilds } from "./databuilds.js";
 import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
 import { fit, keepFitting } from "./fit.js";
@@ -477,6 +478,10 @@ async function main() {
     take: async (profile) => { await takeSeat(profile); location.reload(); },
     resumed: (seat, token) => { remember(gameId, first.game, seat, token); location.reload(); } });
   document.getElementById("hint").addEventListener("click", askHint);
+  // against the computer: what of its data is still being built (Wari's endgame table)
+  if (first.seats.some((s) => s.type === "computer")) {
+    mountDataBuilds(first.game, t, document.getElementById("data-builds")).catch(reportError);
+  }
   views[primarySeat() ?? "spectator"] = first;
   show(pickView());
   keepFitting();
