@@ -143,6 +143,7 @@ def _learning(tour: Tour) -> None:
 def _games(tour: Tour) -> None:
     tour.call("get", "/healthz", "/healthz")
     tour.call("get", "/api/meta", "/api/meta")
+    tour.call("get", "/api/data/{game}", "/api/data/wari")
     tour.call("post", "/api/client-errors", "/api/client-errors", 201,
               json={"message": "in the lobby"})
     gid, (south, _) = new_wari(tour.client, {"type": "computer", "level": "easy"})

@@ -25,6 +25,17 @@ from ludotheek.core.texts import text
 from ludotheek.data import folder as resources
 
 
+def idle_priority() -> None:
+    """This process gets the CPU only when no one else wants it: Linux's SCHED_IDLE (a
+    process of nice 19 still takes a share of a busy core; an idle one waits until a
+    core is free), and the lowest nice where there is no such policy."""
+    with contextlib.suppress(OSError):
+        os.nice(19 - os.nice(0))
+    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+
+
 def _title(title: Any, lang: str) -> str:
     return str(title.get(lang) or title["en"]) if isinstance(title, dict) else str(title)
 
@@ -131,6 +142,9 @@ class _BuildCommand(click.Command):
               help="The data folder to keep it in (default: ludotheek's data folder).")
 @click.option("--nice", "niceness", type=click.IntRange(0, 19), default=0,
               help="Lower this process's priority first.")
+@click.option("--idle", is_flag=True,
+              help="Build at idle priority: only when no one else wants the CPU (a "
+                   "server's background builds; they never slow play).")
 @click.option("--lock", type=click.Path(dir_okay=False, path_type=Path), default=None,
               hidden=True, help="A lock file to remove at the end (background builds).")
 @click.option("--queue", is_flag=True, hidden=True,
@@ -139,13 +153,16 @@ class _BuildCommand(click.Command):
 @click.option("--force", is_flag=True, help="Build again even if a valid copy is there.")
 @lang_option
 def command(words: tuple[str, ...], preloaded: bool, folder: Path | None, niceness: int,
-            lock: Path | None, queue: bool, quiet: bool, force: bool, lang: str) -> None:
+            idle: bool, lock: Path | None, queue: bool, quiet: bool, force: bool,
+            lang: str) -> None:
     """Build the data sets NAME... once and keep them in the data folder."""
     from ludotheek.store.paths import data_dir
 
     try:
         if niceness:
             os.nice(niceness)
+        if idle:
+            idle_priority()
         root = folder if folder is not None else data_dir()
         resources.setup(root)
         known = resources.data_sets()

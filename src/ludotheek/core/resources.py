@@ -109,6 +109,12 @@ class DataSet:
     #: version too, so that a touched or moved source makes the copy stale (rebuilt in the
     #: background) instead of being compiled again by the first process that opens it
     machine_code: bool = False
+    #: how far a copy is built, in the data set's own steps: ``(done, of)`` (Wari's endgames:
+    #: the most seeds solved, of the most asked for), or None where it cannot say; a page
+    #: shows it while the data set is being built ("12 of 18 seeds built")
+    steps: Callable[[Source], tuple[int, int] | None] | None = None
+    #: what a step is, per language (``{"en": "seeds", ...}``)
+    unit: Mapping[str, str] = field(default_factory=dict)
 
 
 class Resources(Protocol):

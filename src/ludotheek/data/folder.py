@@ -11,9 +11,17 @@ size or checksum is not the manifest's, or a manifest of another version, is sta
 it is not used, and a build replaces it.
 
 ``LUDOTHEEK_BUILDS``: ``auto`` (default: use what is there; build what is missing in
-the background, niced, one build at a time), ``load`` (use what is there, never build)
+the background, one build at a time), ``load`` (use what is there, never build)
 or ``off`` (provide nothing). Compiled code (numba's cache) goes to
 ``<data folder>/numba-cache`` unless ``NUMBA_CACHE_DIR`` says otherwise.
+
+A background build runs at idle priority (``ludotheek build --idle``: the CPU only when no
+one else wants it, so that it never slows play), except a data set declared ``preload``
+(compiled code the players need soon: niced by 10). While it runs it writes how far it
+is to ``progress.json`` in its folder, and a data set built in steps (Wari's endgame tiers)
+checkpoints each one, usable at once (:func:`status` says how far each is). A server's
+builds are its own (``FolderResources.owner``, written in the lock file): it stops them
+when it stops (:func:`stop_builds`).
 """
 
 from __future__ import annotations
@@ -25,11 +33,13 @@ import importlib.util
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +54,11 @@ ENV = "LUDOTHEEK_BUILDS"
 #: seconds between two looks for a data set that is missing or still being built
 RELOAD_EVERY = 30.0
 MANIFEST = "manifest.json"
+#: a running build's progress (its folder's): stage, done, total, pid
+PROGRESS = "progress.json"
+#: seconds between two writes of ``progress.json``
+PROGRESS_EVERY = 1.0
+LOCK = "build.lock"
 
 
 # --- the declarations -----------------------------------------------------------------------
@@ -59,6 +74,14 @@ def data_sets() -> dict[str, DataSet]:
         for ds in getattr(importlib.import_module(p.data), "DATA_SETS", ()):
             found[ds.name] = ds
     return found
+
+
+def data_sets_of(game: str) -> list[DataSet]:
+    """The data sets game ``game`` declares (its plug-in's ``DATA_SETS``)."""
+    from ludotheek.games import plugin
+
+    module = plugin(game).data
+    return list(getattr(importlib.import_module(module), "DATA_SETS", ())) if module else []
 
 
 def data_set(name: str) -> DataSet:
@@ -252,7 +275,7 @@ class FolderStore:
 
     def bytes_on_disk(self) -> int:
         return sum(p.stat().st_size for p in self.folder.iterdir()
-                   if p.is_file() and p.name not in ("build.lock", "build.log"))
+                   if p.is_file() and p.name not in (LOCK, "build.log", PROGRESS))
 
 
 # --- building ------------------------------------------------------------------------------
@@ -274,13 +297,31 @@ def build(root: Path, name: str, params: Mapping[str, Any] | None = None,
     store.clear()
     store.put_json("_params", given)
     store.checkpoint()
-    ds.build(store, progress, given)
+    ds.build(store, _written(folder / PROGRESS, progress), given)
     store.put_json("_built", time.strftime("%Y-%m-%d %H:%M:%S"))
     store.checkpoint()
+    (folder / PROGRESS).unlink(missing_ok=True)
     opened = ds.open(store)
     if opened is None:
         raise RuntimeError(f"{name}: the data set just built cannot be opened")
     return opened, True
+
+
+def _written(path: Path, outer: Progress | None) -> Progress:
+    """``outer``, and the progress written to ``path`` (at most every
+    :data:`PROGRESS_EVERY` seconds, and at the end of each stage) for :func:`status`."""
+    last = [-PROGRESS_EVERY]
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if outer is not None:
+            outer(stage, done, total)
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_EVERY or done >= total:
+            last[0] = now
+            _write_json(path, {"stage": stage, "done": done, "total": total,
+                               "pid": os.getpid()})
+
+    return progress
 
 
 # --- providing ------------------------------------------------------------------------------
@@ -294,9 +335,12 @@ class FolderResources:
     """The data sets in a data folder, opened once per process (again now and then
     while missing or incomplete); missing ones are built in the background."""
 
-    def __init__(self, root: Path, how: str | None = None) -> None:
+    def __init__(self, root: Path, how: str | None = None, owner: str | None = None) -> None:
         self.root = Path(root)
         self.how = how or mode()
+        #: whose builds this process starts (a server's processes share one: the server
+        #: stops them when it stops, :func:`stop_builds`); None: they run on alone
+        self.owner = owner
         self._opened: dict[str, tuple[float, Any]] = {}
         self._lock = threading.Lock()
 
@@ -328,22 +372,19 @@ class FolderResources:
             return None
 
     def build_in_background(self, name: str) -> bool:
-        """Start ``ludotheek build NAME`` in the background, niced, unless one is running
-        for ``name`` (a lock file with its process id). True if started. One build at a
-        time waits for another (the data folder's queue), except that of a data set
-        declared ``preload`` (quick, and needed at once: it does not wait behind an
-        endgame database)."""
+        """Start ``ludotheek build NAME`` in the background, at idle priority, unless one
+        is running for ``name`` (a lock file with its process id and owner). True if
+        started. One build at a time waits for another (the data folder's queue), except
+        that of a data set declared ``preload`` (quick, and needed at once: it does not
+        wait behind an endgame database, and is niced, not idle: play waits for it)."""
         try:
             preload = data_set(name).preload
         except BadOption:
             preload = False
         folder = self.root / name
         folder.mkdir(parents=True, exist_ok=True)
-        lock = folder / "build.lock"
-        try:
-            pid = int(lock.read_text().strip() or 0)
-        except (OSError, ValueError):
-            pid = 0
+        lock = folder / LOCK
+        pid, _ = _holder(lock)
         if pid and _alive(pid):
             return False
         lock.unlink(missing_ok=True)
@@ -355,11 +396,11 @@ class FolderResources:
         env = dict(os.environ, LUDOTHEEK_DATA=str(self.root))
         proc = subprocess.Popen(
             [sys.executable, "-m", "ludotheek", "build", name, "--lock", str(lock),
-             "--nice", "10", *(() if preload else ("--queue",))],
+             *(("--nice", "10") if preload else ("--idle", "--queue"))],
             stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True, env=env,
         )
         log.close()
-        os.write(fd, str(proc.pid).encode())
+        os.write(fd, (f"{proc.pid} {self.owner}" if self.owner else str(proc.pid)).encode())
         os.close(fd)
         _keep(proc)
         return True
@@ -391,13 +432,96 @@ def _cache_present() -> bool:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (an ended one not yet waited for does not)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
         return True
-    return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rpartition(b")")[2].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return True  # no /proc (macOS): kill's answer
+
+
+def _holder(lock: Path) -> tuple[int, str | None]:
+    """The process id and owner a build's lock file names (0 if none)."""
+    try:
+        words = lock.read_text().split()
+        return int(words[0]), (words[1] if len(words) > 1 else None)
+    except (OSError, ValueError, IndexError):
+        return 0, None
+
+
+def stop_builds(root: Path, owner: str, wait: float = 5.0) -> list[str]:
+    """Stop the background builds of ``owner`` in ``root`` (a server stopping: its builds
+    end with it): each build's process group gets SIGTERM, then SIGKILL if it has not ended
+    after ``wait`` seconds, and its lock is removed. What it has checkpointed stays usable.
+    The names of the data sets whose build was stopped."""
+    stopped: list[tuple[Path, int]] = []
+    for lock in sorted(Path(root).glob(f"*/{LOCK}")):
+        pid, who = _holder(lock)
+        if pid and who == owner and _alive(pid):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGTERM)  # the leader of a session of its own
+            stopped.append((lock, pid))
+    deadline = time.monotonic() + wait
+    for lock, pid in stopped:
+        for p in _BUILDS:
+            if p.pid == pid:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    p.wait(max(0.0, deadline - time.monotonic()))
+        while _alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if _alive(pid):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)
+        if _holder(lock)[0] == pid:
+            lock.unlink(missing_ok=True)
+        (lock.parent / PROGRESS).unlink(missing_ok=True)
+    _BUILDS[:] = [p for p in _BUILDS if p.poll() is None]
+    return [lock.parent.name for lock, _ in stopped]
+
+
+@dataclass(frozen=True)
+class Status:
+    """How far a data set is: built ``done`` of ``of`` steps (its own, e.g. seeds; None
+    where it cannot say), ``percent`` of the running build (None: not running, or not yet
+    begun), ``running``: a build runs now (or waits in the queue)."""
+
+    name: str
+    done: int | None
+    of: int | None
+    percent: int | None
+    running: bool
+
+    @property
+    def complete(self) -> bool:
+        return not self.running and self.done is not None and self.done == self.of
+
+
+def status(root: Path, ds: DataSet) -> Status:
+    """How far data set ``ds`` is in ``root`` (reads its manifest, lock and progress file;
+    a page shows it while it is being built)."""
+    folder = Path(root) / ds.name
+    pid, _ = _holder(folder / LOCK)
+    running = bool(pid) and _alive(pid)
+    steps = None
+    store = FolderStore.open(folder, ds.name, version_of(ds))
+    if store is not None and ds.steps is not None:
+        with contextlib.suppress(KeyError, OSError, ValueError, TypeError):
+            steps = ds.steps(store)
+    percent = None
+    if running:
+        with contextlib.suppress(OSError, ValueError, TypeError, KeyError, ZeroDivisionError):
+            data = json.loads((folder / PROGRESS).read_text(encoding="utf-8"))
+            percent = min(100, int(100 * int(data["done"]) / int(data["total"])))
+    if steps is None and store is not None and store.json("_built") and not running:
+        return Status(ds.name, 1, 1, None, False)
+    return Status(ds.name, steps[0] if steps else None, steps[1] if steps else None,
+                  percent, running)
 
 
 def queue_lock(root: Path) -> Any:
@@ -421,16 +545,16 @@ def queue_lock(root: Path) -> Any:
 _NUMBA_SET: list[str | None] = [None]  # the numba cache folder this module chose
 
 
-def setup(root: Path | None = None) -> FolderResources:
+def setup(root: Path | None = None, owner: str | None = None) -> FolderResources:
     """Provide this process's players with the data folder's data sets (the command
     line's and the server's start; every worker process's too), and keep compiled code
-    there."""
+    there. ``owner``: whose background builds this process starts (a server's)."""
     from ludotheek.store.paths import data_dir
 
     folder = Path(root) if root is not None else data_dir()
     if os.environ.get("NUMBA_CACHE_DIR") in (None, _NUMBA_SET[0]):
         _NUMBA_SET[0] = os.environ["NUMBA_CACHE_DIR"] = str(folder / "numba-cache")
-    provided = FolderResources(folder)
+    provided = FolderResources(folder, owner=owner)
     core.provide(provided)
     return provided
 

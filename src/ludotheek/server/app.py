@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -107,10 +109,22 @@ class App(Starlette):
         return ProxyHeaders(SecurityHeaders(inner), trusted=self.state.settings.trusted_proxies)
 
 
+def _stop_builds(data: resources.FolderResources) -> None:
+    """The background builds this server's processes started end with it (issue 39: an
+    endgame build ran on alone, 1.9 GB, after the server had stopped)."""
+    if data.owner is None:
+        return
+    for name in resources.stop_builds(data.root, data.owner):
+        log.warning("stopped the background build of %s; what it finished is kept, and it "
+                    "goes on when it is needed again (or: ludotheek build %s)", name, name)
+
+
 def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
-              database: Database, settings: Settings) -> Lifespan:
+              database: Database, settings: Settings,
+              data: resources.FolderResources) -> Lifespan:
     """What the app starts and stops around serving: the scale-out (or the warm computer
-    pool), the sweeps of ended games and ratings, the resumed computer turns and analyses."""
+    pool), the sweeps of ended games and ratings, the resumed computer turns and analyses;
+    at the end, the data builds it started."""
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper, scale_out = None, None
@@ -142,6 +156,7 @@ def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
             pool.close()
             if scale_out is not None:
                 await scale_out.close()
+            await asyncio.to_thread(_stop_builds, data)
 
     return lifespan
 
@@ -177,15 +192,17 @@ def create_app(db: Database | str | Path | None = None,
                settings: Settings | None = None) -> Starlette:
     """The web app on database ``db`` (a Database, a path or URL; default: the data folder)."""
     settings = settings or Settings()
-    resources.setup()  # the players' data sets: the data folder's
+    # the players' data sets: the data folder's; the builds this server starts are its own
+    owner = f"serve-{os.getpid()}-{secrets.token_hex(3)}"
+    data = resources.setup(owner=owner)
     database = db if isinstance(db, Database) else open_database(db)
     hub = Hub()
-    pool = ComputerPool(settings.computer_workers)
+    pool = ComputerPool(settings.computer_workers, owner)
     service = GameService(database, settings, pool, hub)
     analyses = Analyses(service)
     app = App(
         routes=_routes(),
-        lifespan=_lifespan(service, analyses, pool, database, settings),
+        lifespan=_lifespan(service, analyses, pool, database, settings, data),
         middleware=[Middleware(RateLimit, rate=settings.requests_per_second,
                                burst=settings.requests_burst)],
         exception_handlers={ServiceError: service_error, HTTPException: _http_error,
@@ -195,6 +212,7 @@ def create_app(db: Database | str | Path | None = None,
     app.state.records = Records(service)
     app.state.analyses = analyses
     app.state.db = database
+    app.state.data_folder = data.root
     app.state.settings = settings
     #: the WebSockets open per client address (server/api/live.py)
     app.state.sockets = Held(settings.max_sockets_per_address)

@@ -79,11 +79,24 @@ def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> N
     expected = (sum(6 ** (k // 2) for k in range(0, fp + 1, 2))
                 + sum(6 ** ((k + 1) // 2) for k in range(1, sp + 1, 2)))
 
+    def keep(keys: list[tuple[int, ...]], total: int) -> None:
+        """The positions searched so far, usable at once (a checkpoint)."""
+        keys = sorted(keys)
+        boards = np.array(keys, dtype=np.uint8).reshape(-1, 12)
+        sink.put_array("boards", boards)
+        sink.put_array("moves", np.array([chosen[k][0] for k in keys], dtype=np.uint8))
+        sink.put_array("values", np.array([chosen[k][1] for k in keys], dtype=np.float32))
+        sink.put_json("info", {"format": FORMAT, "depth": depth, "abapa": abapa,
+                               "seeds": SEEDS, "positions": len(keys), "expected": total,
+                               "nodes": int(sum(chosen[k][2] for k in keys))})
+        sink.checkpoint()
+
     def choose(state: WariState) -> str:
         key = _key(state)
         if key not in chosen:
             r = searcher.run(state, max_depth=depth)
             chosen[key] = (r.cup, r.value, r.nodes)
+            keep(list(chosen), expected)
             if progress:
                 progress("book", len(chosen), expected)
         cup = chosen[key][0]
@@ -92,15 +105,8 @@ def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> N
     found = positions(fp, sp, choose, abapa)
     for state in found:
         choose(state)
-    keys = sorted(_key(s) for s in found)
-    boards = np.array(keys, dtype=np.uint8).reshape(-1, 12)
-    sink.put_array("boards", boards)
-    sink.put_array("moves", np.array([chosen[k][0] for k in keys], dtype=np.uint8))
-    sink.put_array("values", np.array([chosen[k][1] for k in keys], dtype=np.float32))
-    sink.put_json("info", {"format": FORMAT, "depth": depth, "abapa": abapa, "seeds": SEEDS,
-                           "positions": len(keys),
-                           "nodes": int(sum(chosen[k][2] for k in keys))})
-    sink.checkpoint()
+    keys = [_key(s) for s in found]
+    keep(keys, len(keys))
 
 
 @dataclass
@@ -110,6 +116,9 @@ class Book:
     entries: dict[tuple[int, ...], tuple[int, float]]
     depth: int
     abapa: bool
+    #: every position is there (False while it is being built: the positions searched so
+    #: far are used, and the application opens it again now and then)
+    complete: bool = True
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -136,4 +145,5 @@ def open_book(source: Source, abapa: bool = False) -> Book | None:
     values = source.array("values")
     entries = {tuple(int(x) for x in b): (int(m), float(v))
                for b, m, v in zip(boards, moves, values, strict=True)}
-    return Book(entries, int(info["depth"]), abapa)
+    return Book(entries, int(info["depth"]), abapa,
+                complete=int(info.get("positions", 0)) >= int(info.get("expected", 0)))

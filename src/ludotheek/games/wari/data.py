@@ -51,6 +51,29 @@ def _open_search(source: Source) -> Any:
     return fast
 
 
+#: what a step of the endgame table is (a tier: the boards of one seed count)
+SEEDS = {"en": "seeds", "nl": "bonen", "no": "frø"}
+#: what a step of the openings book is
+POSITIONS = {"en": "positions", "nl": "stellingen", "no": "stillinger"}
+
+
+def _tiers(source: Source) -> tuple[int, int] | None:
+    """The most seeds the endgame table has solved so far, of the most it is built for."""
+    info = source.json("info")
+    if not isinstance(info, dict):
+        return None
+    return max(len(info.get("tiers", [])) - 1, 0), int(info.get("max_seeds", endgame.FULL))
+
+
+def _positions(source: Source) -> tuple[int, int] | None:
+    """The positions the openings book has searched so far, of all it will have."""
+    info = source.json("info")
+    if not isinstance(info, dict):
+        return None
+    done = int(info.get("positions", 0))
+    return done, int(info.get("expected", done))
+
+
 def _endgames(abapa: bool) -> DataSet:
     def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> None:
         endgame.build(sink, progress, {**params, "abapa": abapa})
@@ -67,7 +90,7 @@ def _endgames(abapa: bool) -> DataSet:
         params={"max_seeds": endgame.FULL}, ranges={"max_seeds": (0, MAX_TIER)},
         param_help={"max_seeds": "only boards with at most this many seeds"},
         about=f"every board with at most {endgame.FULL} seeds solved; a few minutes",
-        describe=endgame.describe)
+        describe=endgame.describe, steps=_tiers, unit=SEEDS)
 
 
 SEARCH_SET = DataSet(SEARCH, {"en": "Wari's compiled search", "nl": "Wari's gecompileerde zoeker",
@@ -91,7 +114,8 @@ def _book(abapa: bool) -> DataSet:
                    param_help={"depth": "the plies searched at each position",
                                "first_plies": "its plies when it moves first",
                                "second_plies": "its plies when it moves second"},
-                   about="the first moves by a search of 18 plies; minutes")
+                   about="the first moves by a search of 18 plies; minutes",
+                   steps=_positions, unit=POSITIONS)
 
 
 DATA_SETS = (SEARCH_SET, _endgames(False), _endgames(True), _book(False), _book(True))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from msgspec import UNSET
@@ -11,10 +12,11 @@ from starlette.routing import Route
 from ludotheek import __version__
 from ludotheek.ai import players
 from ludotheek.core.errors import quoted
+from ludotheek.data import folder
 from ludotheek.games import get, names, plugin
 from ludotheek.server.api import profiles, queries
 from ludotheek.server.api.answers.games import Created, ScoreEntry, Scores, seat_tokens
-from ludotheek.server.api.answers.site import GameMeta, Health, Meta
+from ludotheek.server.api.answers.site import DataBuilds, DataShown, GameMeta, Health, Meta
 from ludotheek.server.api.queries import decode_query
 from ludotheek.server.edge.bodies import MoveBody, VersionBody
 from ludotheek.server.edge.jsonio import JSON as JSONResponse
@@ -48,6 +50,38 @@ async def meta(request: Request) -> JSONResponse:
         info["analysis"] = plugin(name).review is not None  # its games can be analysed
         games.append(built(GameMeta, info))
     return JSONResponse(Meta(version=__version__, games=games))
+
+
+#: seconds an answer of /api/data/{game} is kept (each reads a few files per data set)
+DATA_FRESH = 2.0
+_data_answers: dict[tuple[str, str], tuple[float, DataBuilds]] = {}
+
+
+def _data_builds(root: Any, game: str) -> DataBuilds:
+    shown = []
+    for ds in folder.data_sets_of(game):
+        st = folder.status(root, ds)
+        if st.running or (st.done is not None and st.of is not None and st.done < st.of):
+            shown.append(DataShown(name=ds.name, title=dict(ds.title), unit=dict(ds.unit),
+                                   done=st.done, of=st.of, percent=st.percent,
+                                   running=st.running))
+    return DataBuilds(game=game, builds=shown)
+
+
+async def data_builds(request: Request) -> JSONResponse:
+    """What of a game's data is still being built, and how far it is (the game page says
+    it where a person would wonder: the strong level, a hint)."""
+    game = request.path_params["game"]
+    if game not in names():
+        raise NotFound(f"there is no game {game!r}; the games are: {', '.join(names())}",
+                       code="game.unknown", game=quoted(game), games=", ".join(names()))
+    root = request.app.state.data_folder
+    key, now = (str(root), game), time.monotonic()
+    kept = _data_answers.get(key)
+    if kept is None or now - kept[0] > DATA_FRESH:
+        kept = (now, await blocking(_data_builds, root, game))
+        _data_answers[key] = kept
+    return JSONResponse(kept[1])
 
 
 async def create_game(request: Request) -> JSONResponse:
@@ -147,6 +181,7 @@ routes = [
     Route("/api/games/{id}/moves", post_move, methods=["POST"]),
     Route("/api/games/{id}/undo", post_undo, methods=["POST"]),
     Route("/api/scores/{game}", scores, methods=["GET"]),
+    Route("/api/data/{game}", data_builds, methods=["GET"]),
 
     Route("/api/games/{id}/hint", hint, methods=["GET"]),
     Route("/healthz", health, methods=["GET"]),

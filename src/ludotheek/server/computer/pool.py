@@ -52,11 +52,12 @@ def analyse_move(game: str, state_json: dict[str, Any], level: str, seed: int,
             "ranking": [[m, v] for m, v in a.ranking[:5]], "seconds": seconds}
 
 
-def _start_worker(data_folder: str) -> None:
-    """A worker process's start: its players get the data folder's data sets."""
+def _start_worker(data_folder: str, owner: str | None = None) -> None:
+    """A worker process's start: its players get the data folder's data sets (the builds
+    it starts are the server's: ``owner``)."""
     from ludotheek.data import folder as resources
 
-    resources.setup(Path(data_folder))
+    resources.setup(Path(data_folder), owner)
 
 
 def _warm_up() -> None:
@@ -170,8 +171,10 @@ class ComputerPool:
     a slower one in a thread only starts the count again.
     """
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, owner: str | None = None) -> None:
         self.workers = workers
+        #: whose background data builds the workers start (the server's, which stops them)
+        self.owner = owner
         self._executor: Executor | None = None
         self._threads = QuickThreads(2, "computer-quick")
         #: (game, level) -> quick moves in a row so far (an instant level), INLINE_AFTER
@@ -187,7 +190,7 @@ class ComputerPool:
                 ctx = multiprocessing.get_context("forkserver")
                 self._executor = ProcessPoolExecutor(
                     self.workers, mp_context=ctx, initializer=_start_worker,
-                    initargs=(str(data_dir()),))
+                    initargs=(str(data_dir()), self.owner))
             else:
                 self._executor = ThreadPoolExecutor(2, thread_name_prefix="computer")
         return self._executor

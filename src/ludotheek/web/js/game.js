@@ -6,6 +6,7 @@
 import { allowed as analysable, declared } from "./analysis.js";
 import { api, connectLive } from "./api.js";
 import { mountWords } from "./chat.js";
+import { mountDataBuilds } from "./databuilds.js";
 import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
 import { fit, keepFitting } from "./fit.js";
@@ -587,6 +588,10 @@ async function main() {
     resumed: (seat, token) => { remember(gameId, first.game, seat, token); location.reload(); } });
   document.getElementById("hint").addEventListener("click", askHint);
   mountTogether(first);
+  // against the computer: what of its data is still being built (Wari's endgame table)
+  if (first.seats.some((s) => s.type === "computer")) {
+    mountDataBuilds(first.game, t, document.getElementById("data-builds")).catch(reportError);
+  }
   views[primarySeat() ?? "spectator"] = first;
   show(pickView());
   keepFitting();

@@ -75,6 +75,31 @@ class Meta(Answer):
     games: list[GameMeta]
 
 
+class DataShown(Answer):
+    """A data set a game's players use, being built or built only in part (Wari's endgame
+    table: "12 of 18 seeds built")."""
+
+    name: str
+    title: Labels
+    unit: Annotated[dict[str, str], msgspec.Meta(
+        description="what a step is, in each language (seeds); empty: it has no steps")]
+    done: Annotated[int | None, msgspec.Meta(
+        description="the steps built and usable (none: it cannot say)")]
+    of: Annotated[int | None, msgspec.Meta(description="the steps it will have")]
+    percent: Annotated[int | None, msgspec.Meta(
+        description="how far the build under way is (none: not begun, or none runs)")]
+    running: Annotated[bool, msgspec.Meta(
+        description="a build runs (at idle priority) or waits for its turn")]
+
+
+class DataBuilds(Answer):
+    """``GET /api/data/{game}``: the game's data sets still being built (none once each
+    is complete)."""
+
+    game: str
+    builds: list[DataShown]
+
+
 class Health(Answer):
     """``GET /healthz``."""
 

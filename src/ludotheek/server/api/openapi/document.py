@@ -33,7 +33,14 @@ from ludotheek.server.api.answers.learn import (
     LessonAdvice,
     Tried,
 )
-from ludotheek.server.api.answers.site import Health, Logged, Meta, RecordDoc, Rematched
+from ludotheek.server.api.answers.site import (
+    DataBuilds,
+    Health,
+    Logged,
+    Meta,
+    RecordDoc,
+    Rematched,
+)
 from ludotheek.server.api.openapi import chat as chat_spec
 from ludotheek.server.api.openapi import profiles as profiles_spec
 from ludotheek.server.api.openapi.analyses import paths as analysis_paths
@@ -140,6 +147,12 @@ def _site_paths() -> dict[str, Any]:
         "/api/meta": {"get": {
             "summary": "The games, their options, levels, pages and analyses",
             "responses": answer("games", Meta)}},
+        "/api/data/{game}": {"get": {
+            "summary": "The game's data sets still being built (at idle priority) and how "
+                       "far each is: its computer players' tables",
+            "parameters": [GAME],
+            "responses": answer("the builds", DataBuilds, 404),
+        }},
         "/api/scores/{game}": {"get": {
             "summary": "A game's score list: the best results ever (games that keep one)",
             "parameters": [GAME, *query(queries.ScoreList)],
