@@ -82,7 +82,7 @@ def test_the_lock_was_made_for_these_dependencies() -> None:
 
 def test_the_check_finds_a_dependency_added_without_locking() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    pyproject["project"]["dependencies"].append("segno>=1.6")
+    pyproject["project"]["dependencies"].append("no-such-package-ludotheek>=1")
     assert declared(pyproject) != locked_for(_lock())
     pyproject["project"]["dependencies"].pop()
     pyproject["project"]["dependencies"][0] = "click>=9"
