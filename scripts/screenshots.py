@@ -31,6 +31,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.browser.drive import open_card
 from tests.serverproc import ServerProcess
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -261,10 +262,11 @@ def tour(folder: Path, langs: list[str], sizes: list[str]) -> None:
 
                 lobby = f"{server.url}/"
                 page.goto(lobby)
-                page.locator("#game-wari fieldset select").first.wait_for()
+                page.locator("#setup-wari").wait_for(state="attached")
                 shot("lobby")
                 for game in TOUR_GAMES:
                     page.goto(lobby)
+                    open_card(page, game)
                     page.locator(f"#howto-{game}").click()
                     page.locator("#howto .learn-section").first.wait_for()
                     shot(f"howto-{game}")
@@ -272,6 +274,7 @@ def tour(folder: Path, langs: list[str], sizes: list[str]) -> None:
                     page.locator("[data-learn-target]").wait_for(timeout=30_000)
                     shot(f"learn-{game}")
                     page.goto(lobby)
+                    open_card(page, game)
                     page.locator(f"#game-{game} fieldset select").first.wait_for()
                     page.locator(f"#game-{game} button[type=submit]").click()
                     page.wait_for_url("**/play/*")
