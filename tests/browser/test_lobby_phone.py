@@ -36,7 +36,8 @@ def test_a_phone_sees_the_four_games_at_once(server: ServerProcess, browser: Any
         boxes = page.evaluate("""(games) => games.map((g) => {
             const r = document.querySelector(`#game-${g}`).getBoundingClientRect();
             const s = document.querySelector(`#setup-${g} > summary`);
-            return { top: r.top, height: r.height, opener: Boolean(s && s.getClientRects().length) };
+            const opener = Boolean(s && s.getClientRects().length);
+            return { top: r.top, height: r.height, opener };
           })""", games)
         assert all(box["opener"] for box in boxes), boxes
         gap = 10  # the cards' gap on a phone (.6rem)

@@ -17,6 +17,7 @@ import { myProfile } from "./profilekey.js";
 import { forgetInvite, forgetSeat, inviteCodes, inviteLink, invitesFor, remember, tokensFor } from "./tokens.js";
 import { el, loadStylesheet, sleep, toast } from "./ui.js";
 import { mountRatedGame } from "./ratedgame.js";
+import { play as playSound, soundOf } from "./sound.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const views = {};           // by seat held (or "spectator")
@@ -252,6 +253,9 @@ function show(view = current) {
   if (rated) rated.update(view);
   if (renderer) {
     try { renderer.update(view, prev); } catch (err) { reportError(err); }
+    // a move, a capture, a merger, the end, your turn (js/sound.js; a renderer may choose)
+    const sound = renderer.sound ? renderer.sound(view, prev) : soundOf(view, prev, held);
+    if (sound) playSound(sound);
   }
   showLegend(t);
   fit();
@@ -304,6 +308,7 @@ function onMessage(key) {
     } else if (msg.type === "joined") {  // a friend took their seat: no invite link any more
       for (const v of Object.values(views)) if (v.seats[msg.seat]) v.seats[msg.seat].joined = true;
       if (current) drawSeats(current);
+      playSound("join");
     } else if (msg.type === "rematch") {
       if (msg.token) remember(msg.id, current.game, msg.seat, msg.token);
       toast(t("game.rematch_started"));
