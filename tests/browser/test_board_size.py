@@ -35,18 +35,35 @@ MEASURE = """() => {
   const h = vb && vb.height ? vb.height * scale : box.height;
   const top = box.top + (box.height - h) / 2;
   const panel = document.querySelector('#board').getBoundingClientRect();
-  return { width: w, height: h, panel: panel.width, left: innerHeight - top, top };
+  // the empty room between what is shown above the board (a word, a button) and its top
+  let over = panel.top;
+  for (const e of document.querySelectorAll('#board *')) {
+    if (e === svg || svg.contains(e) || e.contains(svg)) continue;
+    const r = e.getBoundingClientRect();
+    const leaf = !e.firstElementChild && (e.textContent.trim() || e.matches('button, input, select'));
+    if (leaf && r.height > 0 && r.bottom <= box.top + 1 && getComputedStyle(e).visibility !== 'hidden') {
+      over = Math.max(over, r.bottom);
+    }
+  }
+  return { width: w, height: h, panel: panel.width, left: innerHeight - top, top,
+           empty: top - over };
 }"""
 
 
+#: the most empty room above a board (its frame, a margin or two)
+EMPTY = 48
+
+
 def _fills(m: dict[str, float]) -> bool:
-    return m["width"] >= 0.8 * m["panel"] or m["height"] >= 0.8 * m["left"]
+    return (m["width"] >= 0.8 * m["panel"] or m["height"] >= 0.8 * m["left"]) \
+        and m["empty"] <= EMPTY
 
 
 def _describe(m: dict[str, float]) -> str:
     return (f"{m['width']:.0f} x {m['height']:.0f} px: {m['width'] / m['panel']:.0%} of its "
             f"panel's {m['panel']:.0f} px, {m['height'] / m['left']:.0%} of the "
-            f"{m['left']:.0f} px left under its top at {m['top']:.0f}")
+            f"{m['left']:.0f} px left under its top at {m['top']:.0f}, "
+            f"{m['empty']:.0f} px empty above it")
 
 
 @pytest.mark.parametrize("game", sorted(PAGES))
