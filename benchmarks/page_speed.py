@@ -1,13 +1,22 @@
 """How fast the game pages are on a phone, a tablet and a desktop, in Chromium.
 
     nice -n 15 .venv/bin/python -m benchmarks.page_speed [--loads 5] [--moves 5] [--slow 4]
+    nice -n 15 .venv/bin/python -m benchmarks.page_speed --paint [--loads 5]
 
 For each game and size: *page ready* is the time from the start of the navigation to the
 board first drawn (its ``data-version`` set), the median of ``--loads`` loads of a game page;
 *click to board* is the time from the click (or the confirming tap) on a move to the board
 showing it (the server's answer drawn), the median of ``--moves`` moves. ``--slow N`` adds a
 phone whose processor is N times slower (Chromium's CPU throttling), as a cheap phone is.
-Prints a Markdown table (docs/web.md has the figures)."""
+Prints a Markdown table (docs/web.md has the figures).
+
+``--paint`` measures every kind of page instead, on a phone (390 × 844, touch): the lobby, each
+game's page, its replay and its guided game (*Learn to play*). For each, the median of
+``--loads`` loads in a fresh browser context (nothing cached): *first paint* (the browser's
+first contentful paint, from the start of the navigation), *bytes* (everything the page fetched
+until the network was quiet: the page, its scripts, styles, catalogs and API answers, as sent,
+headers included) and *height* (the page's height in CSS px: how far a phone scrolls).
+docs/performance.md keeps the figures."""
 
 from __future__ import annotations
 
@@ -121,11 +130,56 @@ def measure(browser: Any, url: str, game: str, size: str, loads: int, moves: int
     return statistics.median(ready) / 1000, statistics.median(clicks)
 
 
+#: the page's figures once the network is quiet: first contentful paint (ms), bytes sent, height
+FIGURES = """() => {
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  const nav = performance.getEntriesByType('navigation')[0];
+  const bytes = [nav, ...performance.getEntriesByType('resource')]
+    .reduce((sum, e) => sum + (e.transferSize || 0), 0);
+  return { paint: paint ? paint.startTime : null, bytes,
+           height: document.documentElement.scrollHeight };
+}"""
+
+
+def paint(browser: Any, url: str, path: str, loads: int) -> tuple[float, float, float]:
+    """First paint (ms), bytes and height (px) of ``path`` on a phone: medians of ``loads``."""
+    width, height, touch = SIZES["phone"]
+    figures = []
+    for _ in range(loads):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch,
+                                  is_mobile=touch)
+        ctx.add_init_script(PROBE)
+        page = ctx.new_page()
+        page.goto(f"{url}{path}", wait_until="networkidle")
+        page.wait_for_timeout(300)  # what the last answers drew
+        figures.append(page.evaluate(FIGURES))
+        ctx.close()
+    return (statistics.median(f["paint"] for f in figures),
+            statistics.median(f["bytes"] for f in figures),
+            statistics.median(f["height"] for f in figures))
+
+
+def paints(browser: Any, url: str, loads: int) -> None:
+    print("| page | first paint | bytes | height |")
+    print("|---|---|---|---|")
+    pages = [("lobby", "/")]
+    for game in SEATS:
+        gid, _ = _game(url, game)
+        # a new game between people (its replay: the start position)
+        pages += [(f"{game}", f"/play/{gid}"), (f"{game} replay", f"/replay/{gid}"),
+                  (f"{game} learn", f"/learn/{game}")]
+    for name, path in pages:
+        ms, size, tall = paint(browser, url, path, loads)
+        print(f"| {name} | {ms:.0f} ms | {size / 1024:.0f} KiB | {tall:.0f} px |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--moves", type=int, default=5)
     parser.add_argument("--slow", type=int, default=4, help="a phone N times slower (0: none)")
+    parser.add_argument("--paint", action="store_true",
+                        help="first paint, bytes and height of every kind of page on a phone")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -133,6 +187,13 @@ def main() -> None:
     sizes = list(SIZES) + ([f"phone-{args.slow}x-slower"] if args.slow > 1 else [])
     print(f"{time.strftime('%Y-%m-%d %H:%M')}, load average {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores")
+    if args.paint:
+        with tempfile.TemporaryDirectory() as tmp, \
+                ServerProcess(Path(tmp) / "speed.db") as server, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            paints(browser, server.url, args.loads)
+            browser.close()
+        return
     print("| game | " + " | ".join(sizes) + " |")
     print("|---|" + "---|" * len(sizes))
     with tempfile.TemporaryDirectory() as tmp, ServerProcess(Path(tmp) / "speed.db") as server, \

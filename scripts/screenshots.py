@@ -39,6 +39,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.browser.drive import open_card
 from tests.serverproc import ServerProcess
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -47,8 +48,10 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
 def wari(url: str) -> tuple[str, str]:
-    """A Wari game twelve moves in, South (a person) to move against the computer."""
-    r = httpx.post(f"{url}/api/games", json={"game": "wari", "seed": 4, "seats": [
+    """A Wari game twelve moves in, South (a person) to move against the computer (Wari has
+    no chance: the server's seed changes nothing; a game between people takes no seed of its
+    own since issue 34)."""
+    r = httpx.post(f"{url}/api/games", json={"game": "wari", "seats": [
         {"type": "person"}, {"type": "person"}]}).json()
     gid, tokens = r["id"], [s["token"] for s in r["seats"]]
     for move in ["3", "9", "5", "12", "1", "8", "6", "10", "2", "7", "4", "11"]:
@@ -269,10 +272,11 @@ def tour(folder: Path, langs: list[str], sizes: list[str]) -> None:
 
                 lobby = f"{server.url}/"
                 page.goto(lobby)
-                page.locator("#game-wari fieldset select").first.wait_for()
+                page.locator("#setup-wari").wait_for(state="attached")
                 shot("lobby")
                 for game in TOUR_GAMES:
                     page.goto(lobby)
+                    open_card(page, game)
                     page.locator(f"#howto-{game}").click()
                     page.locator("#howto .learn-section").first.wait_for()
                     shot(f"howto-{game}")
@@ -280,6 +284,7 @@ def tour(folder: Path, langs: list[str], sizes: list[str]) -> None:
                     page.locator("[data-learn-target]").wait_for(timeout=30_000)
                     shot(f"learn-{game}")
                     page.goto(lobby)
+                    open_card(page, game)
                     page.locator(f"#game-{game} fieldset select").first.wait_for()
                     page.locator(f"#game-{game} button[type=submit]").click()
                     page.wait_for_url("**/play/*")

@@ -86,3 +86,14 @@ def wait_ringed(page: Any, selectors: list[str], timeout: float = 10_000) -> Non
     except Exception as exc:
         places = {s: centre(page, s) for s in selectors}
         raise AssertionError(f"not ringed: {places}, rings {page.evaluate(RINGS)}") from exc
+
+
+def open_card(page: Any, game: str) -> Any:
+    """The lobby's card of ``game``, opened (on a phone the cards are closed, the four games seen
+    at once: a tap on *Play or learn* opens one); the card's locator."""
+    setup = page.locator(f"#setup-{game}")
+    setup.wait_for(state="attached")
+    if not setup.evaluate("(d) => d.open"):
+        setup.locator("summary").click()
+    page.wait_for_function(f"document.querySelector('#setup-{game}').open")
+    return page.locator(f"#game-{game}")

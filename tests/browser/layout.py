@@ -134,9 +134,10 @@ def small_targets(page: Any, exempt: str | None = None) -> list[str]:
     return list(_run(page, "small", {"tap": TAP, "exempt": exempt}))
 
 
-def accessibility(page: Any) -> list[str]:
-    """The violations of impact serious or critical that axe-core finds on the page (axe's
-    own file, from the axe-playwright-python package), one line each."""
+def accessibility(page: Any, every: bool = False) -> list[str]:
+    """The violations of impact serious or critical (``every``: of any impact) that axe-core
+    finds on the page (axe's own file, from the axe-playwright-python package), one line
+    each."""
     from axe_playwright_python.base import AXE_SCRIPT
 
     if not page.evaluate("typeof window.axe !== 'undefined'"):
@@ -146,7 +147,7 @@ def accessibility(page: Any) -> list[str]:
                            "({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map("
                            "(n) => n.target.join(' ')).slice(0, 4) })); }")
     return [f"{v['id']} ({v['impact']}): {v['help']} - {', '.join(v['nodes'])}"
-            for v in result if v["impact"] in ("serious", "critical")]
+            for v in result if every or v["impact"] in ("serious", "critical")]
 
 
 def squashed(page: Any) -> list[str]:

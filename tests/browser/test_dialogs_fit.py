@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser import layout
+from tests.browser.drive import open_card
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -49,12 +50,13 @@ def test_the_start_dialogs_fit_the_screen(server: ServerProcess, browser: Any,
     ctx = layout.context(browser, layout.SIZES[size], lang="nl")
     page = ctx.new_page()
     page.goto(server.url + "/")
-    page.locator("[id^=quick-]").first.wait_for()
+    page.locator("[id^=quick-]").first.wait_for(state="attached")
     quick = page.eval_on_selector_all("[id^=quick-]", "bs => bs.map(b => b.id)")
     assert {"quick-akwaier", "quick-haaienzee"} <= set(quick)
     problems = {}
     for button in quick:
         page.goto(server.url + "/")
+        open_card(page, button.removeprefix("quick-"))
         page.locator(f"#{button}").tap()
         # the levels' options carry their ratings once the ladder has come
         page.wait_for_function("document.querySelector('dialog[open] select option[value*=strong]')"
@@ -62,7 +64,7 @@ def test_the_start_dialogs_fit_the_screen(server: ServerProcess, browser: Any,
         problems[button] = _outside(page)
     # Wari's settings, from its page's New game
     page.goto(server.url + "/")
-    page.locator("#game-wari button[type=submit]").tap()
+    open_card(page, "wari").locator("button[type=submit]").tap()
     page.wait_for_url("**/play/*")
     page.locator("#new-game").tap()
     problems["wari settings"] = _outside(page)

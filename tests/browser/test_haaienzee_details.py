@@ -12,6 +12,7 @@ import pytest
 from ludotheek.games.haaienzee import GAME, HaaienzeeState
 from ludotheek.games.haaienzee import engine as E
 from ludotheek.games.haaienzee.players import HaaienzeeGreedy
+from tests.browser.drive import open_card
 from tests.browser.haaienzee_setup import import_game
 from tests.serverproc import ServerProcess
 
@@ -107,6 +108,7 @@ def test_the_sea_does_not_jump_between_turns(server: ServerProcess, context_fact
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.add_init_script("localStorage.setItem('ludotheek.haaienzee.delay', '20');")
     page.goto(server.url + "/")
+    open_card(page, "haaienzee")  # closed on a phone
     page.locator("#game-haaienzee select[name=seat-1]").select_option("computer:easy")
     page.locator("#game-haaienzee button[type=submit]").click()
     page.wait_for_url("**/play/*")

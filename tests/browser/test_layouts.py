@@ -14,6 +14,7 @@ import pytest
 
 from ludotheek.games import names
 from tests.browser import layout
+from tests.browser.drive import open_card
 from tests.gamepages import pages
 from tests.serverproc import ServerProcess
 
@@ -41,6 +42,7 @@ def check(page: Any, keep: list[str], what: str) -> None:
 
 def _start(page: Any, server: ServerProcess, game: str) -> str:
     page.goto(server.url + "/")
+    open_card(page, game)
     page.locator(f"#game-{game} fieldset select").first.wait_for()
     page.locator(f"#game-{game} button[type=submit]").tap()
     page.wait_for_url("**/play/*")
@@ -81,7 +83,8 @@ def test_the_lobby_fits_the_screen(server: ServerProcess, browser: Any, size: st
     page = ctx.new_page()
     try:
         page.goto(server.url + "/")
-        for name in names():  # every game's card
+        for name in names():  # every game's card, opened
+            open_card(page, name)
             page.locator(f"#game-{name} fieldset select").first.wait_for()
         page.wait_for_selector("#finished table, #finished .empty")
         problems = layout.sideways(page) + layout.small_targets(page) + layout.squashed(page) \

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser import layout
+from tests.browser.drive import open_card
 from tests.browser.learn import SEQ, coach_step
 from tests.gamepages import pages
 from tests.serverproc import ServerProcess
@@ -56,6 +57,7 @@ def test_the_guided_game_fits_the_screen(server: ServerProcess, browser: Any, ga
     page.on("pageerror", lambda err: errors.append(str(err)))
     try:
         page.goto(server.url + "/")
+        open_card(page, game)
         page.locator(f"#learn-{game}").tap()
         page.wait_for_url(f"**/learn/{game}")
         page.locator(f"#howto-{game}").wait_for()
@@ -100,6 +102,7 @@ def test_how_to_play_fits_the_screen(server: ServerProcess, browser: Any, game: 
     page.on("pageerror", lambda err: errors.append(str(err)))
     try:
         page.goto(server.url + "/")
+        open_card(page, game)
         page.locator(f"#howto-{game}").tap()
         dialog = page.locator("#howto")
         dialog.locator(".learn-section").first.wait_for()

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from ludotheek.learn import lessons
+from tests.browser.drive import open_card
 from tests.browser.learn import check_real_game, follow
 from tests.serverproc import ServerProcess
 
@@ -51,6 +52,7 @@ def phone(browser: Any) -> Iterator[Any]:
 def test_the_guided_game_on_a_phone(server: ServerProcess, phone: Any) -> None:
     page = phone.new_page()
     page.goto(server.url + "/")
+    open_card(page, "aqua_romana")
     page.locator("#learn-aqua_romana").tap()
     page.wait_for_url("**/learn/aqua_romana")
     boxes: list[dict[str, float]] = []

@@ -7,6 +7,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.drive import open_card
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -46,7 +47,7 @@ def test_a_rated_game_from_the_lobby_to_the_leaderboard_and_the_profile(
         server: ServerProcess, context_factory: Any, size: str) -> None:
     anna = page_at(context_factory, size)
     anna.goto(server.url + "/")
-    card = anna.locator("#game-wari")
+    card = open_card(anna, "wari")
     card.locator("input[name=rated]").check()
     name = f"Anna {size}"
     card.locator("#rated-name-wari").fill(name)
@@ -92,7 +93,8 @@ def test_a_rated_game_from_the_lobby_to_the_leaderboard_and_the_profile(
     anna.goto(server.url + "/")
     anna.wait_for_selector("#leaderboard-wari tr.me")
     row = anna.locator("#leaderboard-wari tr.me")
-    assert name in row.inner_text() and f"{after}?" in row.inner_text()
+    # a new player's rating says so in words (issue 38: it was "1500?")
+    assert name in row.inner_text() and f"{after}\nnew player" in row.inner_text()
     assert anna.locator("#profile-link").inner_text() == name
     assert fits(anna, "#leaderboards")
     # her profile: the rating, the chart with one point, the game
@@ -100,7 +102,7 @@ def test_a_rated_game_from_the_lobby_to_the_leaderboard_and_the_profile(
     anna.wait_for_selector("#profile-chart svg circle.dot")
     assert anna.locator("#profile-name").inner_text() == name
     assert anna.locator("#profile-you").is_visible()
-    assert f"{after}?" in anna.locator("#profile-ratings").inner_text()
+    assert f"{after}\nA new player's rating" in anna.locator("#profile-ratings").inner_text()
     assert anna.locator("#profile-chart svg circle.dot").count() == 1
     label = anna.locator("#profile-chart svg").get_attribute("aria-label")
     assert label == f"Wari: rating after each rated game, from 1500 to {after}"

@@ -22,7 +22,7 @@ import { atTable, mountTable, tableGame, tableLink } from "./table.js";
 import { forgetInvite, forgetSeat, inviteCodes, invitesFor, remember, tokensFor } from "./tokens.js";
 import { el, loadStylesheet, sleep, toast } from "./ui.js";
 import { mountRatedGame } from "./ratedgame.js";
-import { play as playSound } from "./sound.js";
+import { play as playSound, soundOf } from "./sound.js";
 import { createTurnNotice } from "./turnnotice.js";
 import { turnBoard, viewpoint } from "./viewpoint.js";
 import { askName } from "./yourname.js";
@@ -257,6 +257,10 @@ function show(view = current) {
   showTogether(view);
   if (renderer) {
     try { renderer.update(view, prev); } catch (err) { reportError(err); }
+    // a move, a capture, a merger, the end, your turn (js/sound.js; a renderer may choose)
+    const sound = renderer.sound ? renderer.sound(view, prev) : soundOf(view, prev, held);
+    // "turn" on a page behind is the turn notice's (js/turnnotice.js: with the tab's title)
+    if (sound && !(sound === "turn" && document.hidden)) playSound(sound);
   }
   showLegend(t);
   fit();

@@ -4,6 +4,8 @@
 // /static/i18n/languages.json.
 // The first visit follows the browser's language; the switch in the header
 // changes it everywhere and the choice is remembered.
+import { mountSwitches } from "./switches.js";
+
 export let LANGUAGES = ["en"];  // the server's list, once initI18n has read it
 const KEY = "ludotheek.lang";
 let catalog = {};
@@ -74,6 +76,7 @@ export async function setLanguage(lang) {
 
 export function mountLanguageSwitch(el) {
   el.innerHTML = "";
+  mountSwitches(el, t);  // sound and dark mode, on every page beside the languages
   for (const lang of LANGUAGES) {
     const b = document.createElement("button");
     b.type = "button";

@@ -155,17 +155,36 @@ function fetchCardParts() {
   return cardParts;
 }
 
+// On a phone the cards are closed: the four games are seen at once (the lobby was 5,000-7,000
+// px tall, Wari's Start four screens down below Akwaier's six seat menus), and a tap on "Play or
+// learn" opens one to set it up. Wider screens show every card open (their summary hidden).
+const PHONE = matchMedia("(max-width: 640px)");
+PHONE.addEventListener("change", () => {
+  if (!PHONE.matches) document.querySelectorAll("#games details.setup").forEach((d) => { d.open = true; });
+});
+
+// the card a link names (/#game-wari: the game page's "New game" without a dialog of its own)
+function openNamedCard() {
+  const card = location.hash.startsWith("#game-") ? document.getElementById(location.hash.slice(1)) : null;
+  const setup = card && card.querySelector("details.setup");
+  if (setup) { setup.open = true; card.scrollIntoView({ block: "start" }); }
+}
+
 async function drawGames() {
   const { known, modules } = await fetchCardParts();
   const root = document.getElementById("games");
+  const opened = new Set([...root.querySelectorAll("details.setup[open]")].map((d) => d.id));
   root.innerHTML = "";
   for (const game of meta.games) {
-    const card = el("article", { class: "card panel", id: `game-${game.name}` },
-      el("h3", { text: label(game.title) || game.name }),
-      el("p", { class: "blurb", text: t(`${game.name}.blurb`) }),
-      el("p", { class: "muted", text: game.min_players === game.max_players ? t("lobby.players", { n: game.min_players }) : t("lobby.players.range", { min: game.min_players, max: game.max_players }) }));
+    const card = el("article", { class: "card panel", id: `game-${game.name}`, "aria-labelledby": `title-${game.name}` },
+      el("h2", { id: `title-${game.name}`, text: label(game.title) || game.name }),
+      el("p", { class: "muted players", text: game.min_players === game.max_players ? t("lobby.players", { n: game.min_players }) : t("lobby.players.range", { min: game.min_players, max: game.max_players }) }),
+      el("p", { class: "blurb", text: t(`${game.name}.blurb`) }));
     if (game.page) {
-      card.append(createForm(game));
+      const id = `setup-${game.name}`;
+      const setup = el("details", { class: "setup", id, open: !PHONE.matches || opened.has(id) },
+        el("summary", { text: t("lobby.open") }), createForm(game));
+      card.append(setup);
       quickStart(modules[game.name], game, card);
       learnLinks(card, game.name, t, known[game.name]);
     } else {
@@ -263,6 +282,8 @@ async function main() {
   const leaderboards = () => drawLeaderboards(document.getElementById("leaderboards"), meta);
   document.getElementById("profile-box").replaceChildren(profileLink());
   await drawGames();
+  openNamedCard();
+  window.addEventListener("hashchange", openNamedCard);
   prefill().catch((err) => console.error(err));
   await Promise.all([drawLists(), leaderboards()]);
   document.addEventListener("languagechange", () => {

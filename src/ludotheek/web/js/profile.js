@@ -28,9 +28,6 @@ function status(text, kind = "") {
   return node;
 }
 
-function shownRating(r) {
-  return r.provisional ? t("ratings.provisional", { r: r.rating }) : t("ratings.rating_value", { r: r.rating });
-}
 
 function copyButton(text, id) {
   return el("button", { type: "button", id, text: t("ratings.copy"), onclick: async () => {
@@ -100,7 +97,8 @@ function ratingsTable(profile) {
     "aria-pressed": String(r.game === chosenGame), onclick: () => { chosenGame = r.game; draw(profile); },
   },
   el("span", { class: "rc-game", text: t(`${r.game}.title`) }),
-  el("span", { class: "rc-rating", text: shownRating(r), title: r.provisional ? t("ratings.provisional_hint") : "" }),
+  el("span", { class: "rc-rating", text: t("ratings.rating_value", { r: r.rating }) }),
+  r.provisional ? el("span", { class: "rc-provisional provisional", text: t("ratings.provisional_hint") }) : null,
   el("span", { class: "rc-sigma muted", text: t("ratings.sigma", { s: 2 * r.sigma }) }),
   el("span", { class: "rc-games muted", text: r.games === 1 ? t("ratings.games_1") : t("ratings.games_n", { n: r.games }) }))));
 }
@@ -215,6 +213,7 @@ async function draw(profile) {
   document.title = `${profile.name} · ludotheek`;
   page.replaceChildren(...[head, playing,
     el("h2", { text: t("ratings.ratings") }), ratingsTable(profile),
+    profile.ratings.length ? el("p", { class: "muted small ratings-explain", id: "ratings-explain", text: t("ratings.explain") }) : null,
     chart, games, own ? ownPanel(profile) : null].filter(Boolean));
 }
 

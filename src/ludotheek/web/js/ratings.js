@@ -101,8 +101,7 @@ export async function drawLeaderboards(root, meta) {
     ...board.players.map((p) => ({ rating: p.rating, row: el("tr", { class: mine && mine.id === p.profile.id ? "me" : "", "data-profile": p.profile.id },
       el("td", { class: "num", text: String(p.place) }),
       el("td", {}, el("a", { href: `/profile/${encodeURIComponent(p.profile.id)}`, text: p.profile.name })),
-      el("td", { class: "num", text: p.provisional ? t("ratings.provisional", { r: p.rating }) : String(p.rating),
-        title: p.provisional ? t("ratings.provisional_hint") : "" }),
+      el("td", { class: "num" }, String(p.rating), p.provisional ? el("span", { class: "provisional", text: t("ratings.provisional") }) : null),
       el("td", { class: "num", text: t("ratings.sigma", { s: 2 * p.sigma }) }),
       el("td", { class: "num", text: String(p.games) })) })),
     ...board.levels.map((lv) => {
@@ -119,11 +118,13 @@ export async function drawLeaderboards(root, meta) {
     ? el("div", { class: "table-scroll" }, el("table", { class: "games leaderboard", id: `leaderboard-${shownGame}` },
       el("thead", {}, el("tr", {},
         el("th", { class: "num", text: "#" }), el("th", { text: t("ratings.col.name") }),
-        el("th", { class: "num", text: t("ratings.rating") }), el("th", { class: "num", text: "±" }),
+        el("th", { class: "num", text: t("ratings.rating") }), el("th", { class: "num", text: t("ratings.col.margin") }),
         el("th", { class: "num", text: t("ratings.col.games") }))),
       el("tbody", {}, rows)))
     : null;
   const empty = board.players.length ? null
     : el("p", { class: "empty", id: "leaderboard-empty", text: t("ratings.leaderboard_empty", { game: label(game.title) }) });
-  root.replaceChildren(tabs, empty || "", body || "");
+  // what the figures mean, in words (a first loss took a new profile from 1500 to 1310)
+  const explain = body ? el("p", { class: "muted small ratings-explain", id: "ratings-explain", text: t("ratings.explain") }) : null;
+  root.replaceChildren(tabs, empty || "", body || "", explain || "");
 }

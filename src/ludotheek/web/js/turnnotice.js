@@ -72,7 +72,7 @@ export function createTurnNotice({ t, box, gameId }) {
     say("faces.notify_on");
   });
   sound.addEventListener("change", () => setMuted(!sound.checked));
-  document.addEventListener("soundchange", drawSwitches);
+  document.addEventListener("ludotheek:soundsetting", drawSwitches);
 
   const parts = [el("label", { class: "check" }, sound, " ", soundText)];
   if (supported()) parts.unshift(el("label", { class: "check" }, notify, " ", notifyText));

@@ -58,7 +58,7 @@ export function create(ctx) {
   const root = el("div", { class: "akw", id: "akw" }, top,
     el("div", { class: "akw-main" },
       el("div", { class: "akw-left" }, board, ctx.replay ? controls.hand : controls.node),
-      el("div", { class: "akw-right" }, panel.node, logBox)));
+      el("div", { class: "akw-right" }, ctx.replay ? null : controls.actions, panel.node, logBox)));
   ctx.board.replaceChildren(root);
   ctx.extra.replaceChildren();
 

@@ -10,11 +10,19 @@ import { howtoButton } from "./howto.js";
 export function learnLinks(card, game, t, known) {
   if (!known || (!known.howto && !known.lesson)) return;
   loadStylesheet("learn");
+  // each says what it is under its name (a newcomer cannot tell the two apart by their names)
+  const choice = (control, key) => {
+    const what = el("span", { class: "learn-what", id: `${control.id}-what`, text: t(key) });
+    control.setAttribute("aria-describedby", what.id);
+    return el("div", { class: "learn-choice" }, control, what);
+  };
   const links = el("div", { class: "learn-links" },
-    known.howto ? howtoButton(game, t) : null,
-    known.lesson ? el("a", { class: "learn-start", id: `learn-${game}`, href: `/learn/${game}`, text: t("learn.start") }) : null);
+    known.howto ? choice(howtoButton(game, t), "lobby.howto_what") : null,
+    known.lesson ? choice(el("a", { class: "learn-start", id: `learn-${game}`, href: `/learn/${game}`, text: t("learn.start") }), "lobby.learn_what") : null);
+  // first thing in the card's setup (opened on a phone), else under the blurb
+  const summary = card.querySelector("details.setup > summary");
   const blurb = card.querySelector(".blurb");
-  if (blurb) blurb.after(links); else card.append(links);
+  if (summary) summary.after(links); else if (blurb) blurb.after(links); else card.append(links);
 }
 
 // ?learned=<game>: fill in its card's form as the guided game's real game.
@@ -37,6 +45,8 @@ export async function prefill() {
     if (select && seat.type === "computer") select.value = `computer:${seat.level}`;
   });
   const card = form.closest(".card");
+  const setup = card.querySelector("details.setup");
+  if (setup) setup.open = true;
   card.scrollIntoView({ block: "center" });
   form.querySelector("button[type=submit]").focus({ preventScroll: true });
 }

@@ -1,6 +1,8 @@
-// Under the board: the hand strip (the eight tiles with their cells, greyed when a tile
-// cannot be placed), the button strip that follows the phase, the line saying in plain
-// words what to do, and a preview of what the selected tile would do.
+// Under the board the hand strip (the eight tiles with their cells, greyed when a tile cannot
+// be placed); beside the board on a wide screen, under the hand on a narrow one, the actions:
+// the line saying in plain words what to do (first: on a phone it was under the buy buttons,
+// off the screen), the button strip that follows the phase, and a preview of what the selected
+// tile would do. Under the board they took its room: at 1366 x 768 buying shrank it to 308 px.
 import { el } from "../../ui.js";
 import { list, mine, money, moverName } from "./format.js";
 
@@ -9,7 +11,11 @@ export function createControls(t) {
   const buttons = el("div", { class: "akw-buttons", id: "akw-buttons", role: "toolbar", "aria-label": t("akwaier.buttons") });
   const line = el("p", { class: "akw-line", id: "akw-line", role: "status", "aria-live": "polite" });
   const preview = el("div", { class: "akw-preview", id: "akw-preview", "aria-live": "polite" });
-  return { node: el("div", { class: "akw-controls", "data-keep": "" }, hand, buttons, line, preview), hand, buttons, line, preview };
+  return {
+    node: el("div", { class: "akw-controls", "data-keep": "" }, hand),
+    actions: el("div", { class: "akw-actions", "data-keep": "" }, line, buttons, preview),
+    hand, buttons, line, preview,
+  };
 }
 
 // ui: { selected, founding, busy, canPick, onSelect(slot), act(move), cancel(), found(), standings() }
@@ -140,7 +146,10 @@ function buyPhase(view, ui, t) {
         return b;
       })));
   }
-  groups.push(button("buy-none", t("akwaier.act.buy_none"), () => ui.act("buy none"), ui));
+  // first what the buttons are ("1 · 1,040" alone said nothing), with "Buy nothing" beside it
+  groups.unshift(el("div", { class: "buy-head" },
+    el("span", { class: "buy-what", id: "buy-what", text: t("akwaier.act.buy_what") }),
+    button("buy-none", t("akwaier.act.buy_none"), () => ui.act("buy none"), ui)));
   const me = st.players[view.seat];
   return { buttons: groups, line: t("akwaier.line.buy", { cash: money(me.cash) }), preview: [] };
 }

@@ -159,7 +159,7 @@ export function drawBoard(root, view, model, t) {
     const g = svg("g", { class: "reservoir", id: `reservoir-${r.colour}` });
     g.append(svg("rect", { x: x + 3, y: y + 3, width: w - 6, height: h - 6, rx: 8, fill: PALE[r.colour], stroke: INK[r.colour], class: "basin" }));
     g.append(svg("rect", { x: x + 12, y: y + 12, width: w - 24, height: h - 24, rx: 5, class: "water" }));
-    const word = text(x + w / 2, y + h / 2 + 4, t(`aqua_romana.colour.${r.colour}`), "reservoir-word", { fill: INK[r.colour] });
+    const word = text(x + w / 2, y + h / 2 + 4, t(`aqua_romana.colour.${r.colour}`), `reservoir-word word-${r.colour}`, { fill: INK[r.colour] });
     words.push({ node: word, x, y, w, h });
     g.append(word);
     for (const o of r.outlets) {

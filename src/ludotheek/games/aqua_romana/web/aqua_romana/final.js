@@ -64,14 +64,14 @@ export class FinalScoring {
       ? t("aqua_romana.final.start", { name: seatName(view, fin.start) })
       : t("aqua_romana.final.none_open");
     this.node.replaceChildren(
-      el("h3", { text: t("aqua_romana.final.title") }),
+      el("h2", { text: t("aqua_romana.final.title") }),  // under the page's h1 (axe: heading-order)
       el("p", { class: "aq-final-why", text: t(`aqua_romana.end.${fin.reason}`) }),
-      el("h4", { text: t("aqua_romana.final.step_podiums") }),
+      el("h3", { text: t("aqua_romana.final.step_podiums") }),
       el("p", { class: "muted", text: start }),
       podiumList,
-      el("h4", { text: t("aqua_romana.final.step_bonuses") }),
+      el("h3", { text: t("aqua_romana.final.step_bonuses") }),
       bonusList,
-      el("h4", { text: t("aqua_romana.final.step_tally") }),
+      el("h3", { text: t("aqua_romana.final.step_tally") }),
       tally, winners, again);
     if (!animate) {
       this.node.dataset.ready = "1";
