@@ -40,8 +40,10 @@ MEASURE = """() => {
   for (const e of document.querySelectorAll('#board *')) {
     if (e === svg || svg.contains(e) || e.contains(svg)) continue;
     const r = e.getBoundingClientRect();
-    const leaf = !e.firstElementChild && (e.textContent.trim() || e.matches('button, input, select'));
-    if (leaf && r.height > 0 && r.bottom <= box.top + 1 && getComputedStyle(e).visibility !== 'hidden') {
+    const leaf = !e.firstElementChild
+      && (e.textContent.trim() || e.matches('button, input, select'));
+    if (leaf && r.height > 0 && r.bottom <= box.top + 1
+        && getComputedStyle(e).visibility !== 'hidden') {
       over = Math.max(over, r.bottom);
     }
   }

@@ -20,7 +20,8 @@ STEPS = 16
 
 #: the words (a text of an HTML element, outside SVG boards) a ring's border lies over
 OVER = """() => {
-  const rings = [...document.querySelectorAll('.learn-ring')].filter((r) => r.getClientRects().length);
+  const rings = [...document.querySelectorAll('.learn-ring')]
+    .filter((r) => r.getClientRects().length);
   const ringed = [...document.querySelectorAll('[data-learn-target], [data-learn-look]')];
   const out = [];
   for (const ring of rings) {
@@ -33,7 +34,8 @@ OVER = """() => {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const e = n.parentElement;
-      if (!n.textContent.trim() || !e || e.closest('svg, .learn-ring, [hidden], dialog:not([open])')) continue;
+      if (!n.textContent.trim() || !e
+          || e.closest('svg, .learn-ring, [hidden], dialog:not([open])')) continue;
       if (ringed.some((t) => t.contains(e) || e.contains(t))) continue;
       if (getComputedStyle(e).visibility === 'hidden') continue;
       // what of it is shown: a scrolled list (a message log) clips its lines
@@ -48,14 +50,17 @@ OVER = """() => {
       range.selectNodeContents(n);
       for (const full of range.getClientRects()) {
         const r = { left: Math.max(full.left, clip.left), top: Math.max(full.top, clip.top),
-                    right: Math.min(full.right, clip.right), bottom: Math.min(full.bottom, clip.bottom) };
+                    right: Math.min(full.right, clip.right),
+                    bottom: Math.min(full.bottom, clip.bottom) };
         if (r.right - r.left < 1 || r.bottom - r.top < 1) continue;
         // and not covered (the coach's box stuck over the page on a phone)
         const on = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
         if (!on || !(on === e || e.contains(on) || on.contains(e))) continue;
         for (const [l, t, rr, bb] of bands) {
           if (r.left < rr - 0.5 && l < r.right - 0.5 && r.top < bb - 0.5 && t < r.bottom - 0.5) {
-            out.push(`"${n.textContent.trim().slice(0, 30)}" (${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}) under the ring at ${Math.round(o.left)},${Math.round(o.top)}`);
+            const what = `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}`;
+            out.push(`"${n.textContent.trim().slice(0, 30)}" (${what}) under the ring`
+                     + ` at ${Math.round(o.left)},${Math.round(o.top)}`);
             break;
           }
         }

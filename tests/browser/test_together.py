@@ -38,7 +38,9 @@ MARKUP = "<b>Anna</b>"
 SPY = """
 window.__notes = [];
 window.__sounds = [];
-document.addEventListener('ludotheek:sound', (e) => { if (e.detail.played) window.__sounds.push(e.detail.name); });
+document.addEventListener('ludotheek:sound', (e) => {
+  if (e.detail.played) window.__sounds.push(e.detail.name);
+});
 if ('Notification' in window) {
   const Real = window.Notification;
   const Spy = function (title, options) {
