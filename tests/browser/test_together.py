@@ -235,10 +235,15 @@ def test_your_turn_while_the_page_is_behind(server: ServerProcess, context_facto
     friend.wait_for_function("(t) => document.title === t", arg=own_title)
     assert friend.locator("link[rel~='icon']").get_attribute("href") == own_icon
     _move(friend)
-    # her turn while she looks at the page says nothing more
+    # her turn while she looks at the page: no title, icon or notification, only the page's
+    # own sounds (js/sound.js's soundOf: her move's, then the chime of her turn after a person's)
     _move(host)
     friend.wait_for_selector(LEGAL, timeout=20_000)
-    assert friend.title() == own_title and friend.evaluate("window.__sounds") == ["turn"]
+    friend.wait_for_function("window.__sounds.length >= 3")
+    sounds = friend.evaluate("window.__sounds")
+    assert friend.title() == own_title and sounds[0] == "turn" and len(sounds) == 3
+    assert sounds[1] in ("move", "capture") and sounds[2] in ("turn", "capture"), sounds
+    assert len(friend.evaluate("window.__notes")) == len(notes)
     # a refused permission changed nothing else: the host's page never asked
     assert host.evaluate("window.__notes") == []
 
