@@ -105,3 +105,32 @@ def test_a_number_out_of_range_is_refused_in_the_pages_language(
     cash.fill(str(low))
     assert cash.evaluate("e => e.validationMessage") == ""
     assert cash.evaluate("e => e.checkValidity()")
+
+
+@pytest.mark.parametrize("known", [True, False])
+def test_a_person_alone_against_the_computer_goes_by_their_own_name(
+        server: ServerProcess, context_factory: Any, known: bool) -> None:
+    """Akwaier from the lobby's defaults (issue 38, item 11): the seat played here is called by
+    the name this device goes by (js/yourname.js), not the game's own name for it (GRANDPA);
+    a device without a name is not asked (nobody is invited) and keeps the game's."""
+    ctx = context_factory()
+    if known:
+        ctx.add_init_script("localStorage.setItem('ludotheek.name', 'Anna');")
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    card = page.locator("#game-akwaier")
+    card.locator("fieldset select").first.wait_for()
+    card.locator("button[type=submit]").click()
+    page.wait_for_url("**/play/*", timeout=10_000)
+    gid = page.url.rsplit("/", 1)[1]
+    view = httpx.get(f"{server.url}/api/games/{gid}").json()
+    here = [i for i, s in enumerate(view["seats"]) if s["type"] == "person"]
+    assert len(here) == 1
+    name = view["names"][here[0]]
+    if known:  # (Akwaier writes its players' names in capitals, as the 1987 game did)
+        assert name == "ANNA"
+        row = page.locator(f".akw-table tr[data-seat='{here[0]}']").first  # its players table
+        row.wait_for()
+        assert "ANNA" in row.inner_text()
+    else:
+        assert name.casefold() != "anna" and page.locator("dialog[open]").count() == 0

@@ -71,16 +71,19 @@ export async function startGame({ body, roles, buttons = [], prepare = null, ref
   }
 }
 
-// A game with an invited friend: the one seat played here gets its person's name (the profile's,
-// else the one this device goes by, asked once: js/yourname.js), so that the friend sees a face,
-// not a compass point. A seat named already keeps its name.
+// The one seat played here gets its person's name: the profile's, else the one this device goes
+// by (js/yourname.js), so that a friend sees a face, not a compass point, and a person alone
+// against the computer is not called by the game's own name for the seat (Akwaier's "OPA").
+// Only a game with an invited friend asks for it (once) when the device has none. A seat named
+// already keeps its name.
 async function nameHost(body, roles) {
-  if (!Array.isArray(roles) || !roles.includes("invite") || !Array.isArray(body.seats)) return;
+  if (!Array.isArray(roles) || !Array.isArray(body.seats)) return;
   const here = roles.flatMap((role, i) => (role === "play" ? [i] : []));
   const seat = here.length === 1 ? body.seats[here[0]] : null;
   if (!seat || seat.name) return;
   const profile = myProfile();
-  const name = (profile && profile.name) || myName() || await askName(words);
+  const known = (profile && profile.name) || myName();
+  const name = known || (roles.includes("invite") ? await askName(words) : null);
   if (name) seat.name = name;
 }
 
