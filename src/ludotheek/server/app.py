@@ -32,7 +32,7 @@ from ludotheek.server.edge.proxy import ProxyHeaders
 from ludotheek.server.edge.requests import ClientLeft, client_address
 from ludotheek.server.edge.statuses import service_error
 from ludotheek.server.errors import ServiceError
-from ludotheek.server.pages import catalogs
+from ludotheek.server.pages import appshell, catalogs
 from ludotheek.server.pages.files import WEB, WebFiles
 from ludotheek.server.play import ending
 from ludotheek.server.play.hub import Hub
@@ -156,6 +156,7 @@ def _routes() -> list[BaseRoute]:
         *client_errors.routes,
         *live.routes,
         *catalogs.routes,
+        *appshell.routes,
         *headers.routes,
         Mount("/static", WebFiles(directory=WEB), name="static"),
     ]
@@ -184,6 +185,7 @@ def create_app(db: Database | str | Path | None = None,
     app.state.analyses = analyses
     app.state.db = database
     app.state.settings = settings
+    app.state.app_shell = appshell.AppShell(settings.release_note)
     #: the WebSockets open per client address (server/api/live.py)
     app.state.sockets = Held(settings.max_sockets_per_address)
     app.state.error_limit = client_errors.report_limit(settings.error_reports_per_minute)

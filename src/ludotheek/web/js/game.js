@@ -5,6 +5,7 @@
 // to show computer moves at a human speed, while newer views wait in a queue.
 import { allowed as analysable, declared } from "./analysis.js";
 import { api, connectLive } from "./api.js";
+import { registerWorker, unreachable, untilServerIsBack } from "./appshell.js";
 import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
 import { fit, keepFitting } from "./fit.js";
@@ -485,6 +486,9 @@ async function main() {
   document.addEventListener("languagechange", () => { apply(document); show(); });
 }
 
+registerWorker();
 main().catch((err) => {
-  document.getElementById("status").textContent = err.status === 404 ? t("game.not_found") : errorText(err);
+  // opened without the server (from the worker's cache): said, and the page starts again when it is back
+  if (unreachable(err)) untilServerIsBack(document.getElementById("offline"), t("shell.unreachable"), () => location.reload());
+  else document.getElementById("status").textContent = err.status === 404 ? t("game.not_found") : errorText(err);
 });
