@@ -22,6 +22,7 @@ from ludotheek.server.analyses.service import Analyses
 from ludotheek.server.api import advice, claims, client_errors, games, learn, live, profiles
 from ludotheek.server.api import analyses as analysis_api
 from ludotheek.server.api import ending as ending_api
+from ludotheek.server.api import push as push_api
 from ludotheek.server.api import records as records_api
 from ludotheek.server.api.openapi.document import spec
 from ludotheek.server.computer.pool import ComputerPool
@@ -38,6 +39,7 @@ from ludotheek.server.play import ending
 from ludotheek.server.play.hub import Hub
 from ludotheek.server.play.records import Records
 from ludotheek.server.play.service import GameService
+from ludotheek.server.push.sender import Pusher
 from ludotheek.server.scaleout.site import ScaleOut
 from ludotheek.server.settings import Settings
 from ludotheek.store.database import Database, open_database
@@ -98,7 +100,7 @@ class App(Starlette):
 
 
 def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
-              database: Database, settings: Settings) -> Lifespan:
+              database: Database, settings: Settings, pusher: Pusher) -> Lifespan:
     """What the app starts and stops around serving: the scale-out (or the warm computer
     pool), the sweeps of ended games and ratings, the resumed computer turns and analyses."""
     @contextlib.asynccontextmanager
@@ -129,6 +131,7 @@ def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
                 sweeper.cancel()
             await analyses.close()
             await service.close()
+            pusher.close()
             pool.close()
             if scale_out is not None:
                 await scale_out.close()
@@ -151,6 +154,7 @@ def _routes() -> list[BaseRoute]:
         *records_api.routes,
         *learn.routes,
         *analysis_api.routes,
+        *push_api.routes,
         *profiles.routes,
         *advice.routes,
         *client_errors.routes,
@@ -172,9 +176,11 @@ def create_app(db: Database | str | Path | None = None,
     pool = ComputerPool(settings.computer_workers)
     service = GameService(database, settings, pool, hub)
     analyses = Analyses(service)
+    pusher = Pusher(database, settings)
+    service.turn_notices = pusher
     app = App(
         routes=_routes(),
-        lifespan=_lifespan(service, analyses, pool, database, settings),
+        lifespan=_lifespan(service, analyses, pool, database, settings, pusher),
         middleware=[Middleware(RateLimit, rate=settings.requests_per_second,
                                burst=settings.requests_burst)],
         exception_handlers={ServiceError: service_error, HTTPException: _http_error,
@@ -186,6 +192,7 @@ def create_app(db: Database | str | Path | None = None,
     app.state.db = database
     app.state.settings = settings
     app.state.app_shell = appshell.AppShell(settings.release_note)
+    app.state.pusher = pusher
     #: the WebSockets open per client address (server/api/live.py)
     app.state.sockets = Held(settings.max_sockets_per_address)
     app.state.error_limit = client_errors.report_limit(settings.error_reports_per_minute)

@@ -16,6 +16,7 @@ from ludotheek.store.analyses import AnalysisStore
 from ludotheek.store.games import GameStore
 from ludotheek.store.paths import database_url
 from ludotheek.store.profiles import ProfileStore
+from ludotheek.store.push import PushStore
 from ludotheek.store.ratings import RatingStore
 from ludotheek.store.scores import ScoreStore
 
@@ -57,7 +58,8 @@ def migrate(engine: Engine) -> None:
 
 
 class Database:
-    """The project's database: ``games``, ``scores``, ``analyses``, ``profiles`` and ``ratings``."""
+    """The project's database: ``games``, ``scores``, ``analyses``, ``profiles``,
+    ``ratings`` and ``push``."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -68,6 +70,7 @@ class Database:
         self.analyses = AnalysisStore(self.engine)
         self.profiles = ProfileStore(self.engine)
         self.ratings = RatingStore(self.engine)
+        self.push = PushStore(self.engine)
 
     @property
     def is_sqlite(self) -> bool:

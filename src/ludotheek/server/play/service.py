@@ -35,7 +35,7 @@ from ludotheek.server.play.cache import GameCache
 from ludotheek.server.play.computer_turns import ComputerTurns
 from ludotheek.server.play.hub import Hub
 from ludotheek.server.play.livegame import LiveGame
-from ludotheek.server.play.protocols import OtherProcesses
+from ludotheek.server.play.protocols import OtherProcesses, TurnNotices
 from ludotheek.server.play.seats import seat_of
 from ludotheek.server.play.writer import MoveWriter
 from ludotheek.server.settings import Settings
@@ -56,6 +56,8 @@ class GameService:
         #: on a scaled-out site (the app gives it, server/scaleout/site.py): computer turns as
         #: jobs, stored moves announced
         self.scale_out: OtherProcesses | None = None
+        #: the pushes of "your move" (the app gives them, server/push/sender.py)
+        self.turn_notices: TurnNotices | None = None
 
     # --- games ---------------------------------------------------------------------
     async def create(self, body: Any, client: str | None = None, parent: str | None = None,

@@ -11,6 +11,7 @@ from ludotheek.server.api.answers import analyses as answers_analysis
 from ludotheek.server.api.answers import games as answers
 from ludotheek.server.api.answers import learn as answers_learn
 from ludotheek.server.api.answers import profiles as answers_rated
+from ludotheek.server.api.answers import push as answers_push
 from ludotheek.server.api.answers import site as answers_site
 from ludotheek.server.api.answers.games import (
     Created,
@@ -34,6 +35,7 @@ from ludotheek.server.api.answers.learn import (
 )
 from ludotheek.server.api.answers.site import Health, Logged, Meta, RecordDoc, Rematched
 from ludotheek.server.api.openapi import profiles as profiles_spec
+from ludotheek.server.api.openapi import push as push_spec
 from ludotheek.server.api.openapi.analyses import paths as analysis_paths
 from ludotheek.server.api.openapi.parts import (
     GAME,
@@ -55,6 +57,8 @@ from ludotheek.server.edge.bodies import (
     LiveMove,
     MoveBody,
     NewProfile,
+    PushSubscribe,
+    PushUnsubscribe,
     RematchBody,
     Rename,
     ResumeSeat,
@@ -76,8 +80,10 @@ def _declared(*modules: Any) -> tuple[type[Answer], ...]:
 #: API checks them, the answers as it sends them
 SHAPES: tuple[type[Shape] | type[Answer] | type[CspReport], ...] = (
     CreateGame, MoveBody, LiveMove, VersionBody, RematchBody, TryBody, NewProfile, Rename,
-    ClaimSeat, ClaimInvite, ResumeSeat, ErrorReport, TryAgain, CspReport,
-    *_declared(answers, answers_site, answers_learn, answers_analysis, answers_rated))
+    ClaimSeat, ClaimInvite, ResumeSeat, ErrorReport, TryAgain, CspReport, PushSubscribe,
+    PushUnsubscribe,
+    *_declared(answers, answers_site, answers_learn, answers_analysis, answers_rated,
+               answers_push))
 
 
 def _schemas() -> dict[str, Any]:
@@ -111,6 +117,7 @@ def spec() -> dict[str, Any]:
             **_learn_paths(),
             **analysis_paths(),
             **profiles_spec.paths(),
+            **push_spec.paths(),
             **_site_paths(),
             **_game_paths(),
             **_seat_paths(),
