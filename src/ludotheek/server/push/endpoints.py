@@ -106,15 +106,29 @@ def check_endpoint(url: str, test_hosts: Iterable[str] = ()) -> str:
         raise NotAllowed("userinfo")
     if port not in (None, PORT):
         raise NotAllowed("port")
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
+    address = _address(host)
+    if address is None:
         if "." not in host.strip(".") or host.endswith((".localhost", ".local", ".internal")):
-            raise NotAllowed("name") from None
+            raise NotAllowed("name")
         return url
-    if not public(host):
+    if not public(address):
         raise NotAllowed("address")
     return url
+
+
+def _address(host: str) -> str | None:
+    """``host`` as an IP address if it is one, in any spelling a resolver takes as one
+    (``127.1``, ``0x7f.0.0.1``, ``2130706433``); a name whose last label is a number is no
+    name either (no top-level domain is): ``0.0.0.0``, refused. None for a name."""
+    try:
+        return str(ipaddress.ip_address(host))
+    except ValueError:
+        pass
+    try:
+        return socket.inet_ntoa(socket.inet_aton(host))
+    except OSError:
+        pass
+    return "0.0.0.0" if host.rstrip(".").rsplit(".", 1)[-1].isdigit() else None
 
 
 class Refused(OSError):
@@ -128,10 +142,12 @@ class PublicResolver(AbstractResolver):
 
     def __init__(self, test_hosts: Iterable[str] = ()) -> None:
         self.test_hosts = tuple(test_hosts)
-        self.inner = ThreadedResolver()
+        self.inner: AbstractResolver | None = None  # made on its loop, when first used
 
     async def resolve(self, host: str, port: int = 0,
                       family: socket.AddressFamily = socket.AF_INET) -> list[ResolveResult]:
+        if self.inner is None:
+            self.inner = ThreadedResolver()
         found = await self.inner.resolve(host, port, family)
         if _allowed_test_host(host.lower(), port, self.test_hosts):
             return found
@@ -143,7 +159,8 @@ class PublicResolver(AbstractResolver):
         return found
 
     async def close(self) -> None:
-        await self.inner.close()
+        if self.inner is not None:
+            await self.inner.close()
 
     def __repr__(self) -> str:  # pragma: no cover - for logs
         return f"PublicResolver(test_hosts={self.test_hosts!r})"
