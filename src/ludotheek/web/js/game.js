@@ -18,6 +18,7 @@ import { myProfile } from "./profilekey.js";
 import { forgetInvite, forgetSeat, inviteCodes, inviteLink, invitesFor, remember, tokensFor } from "./tokens.js";
 import { el, loadStylesheet, sleep, toast } from "./ui.js";
 import { mountRatedGame } from "./ratedgame.js";
+import { createPushSwitch } from "./pushswitch.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const views = {};           // by seat held (or "spectator")
@@ -29,6 +30,7 @@ let current = null;         // the view shown
 const queue = [];           // views received but not shown yet, oldest first
 let draining = false;
 let rated = null;           // the rated game's panel (js/ratedgame.js)
+let pushes = null;          // "Tell me on this device" (js/pushswitch.js)
 let invited = null;         // the invitation of the link this page was opened with, until its seat is taken: {seat, code}
 
 // "active", "over" (a result), "aborted" or "abandoned" (ended without one)
@@ -251,6 +253,7 @@ function show(view = current) {
   hintButton(view);
   if (ending) ending.draw(view, Boolean(renderer && renderer.resigns));
   if (rated) rated.update(view);
+  if (pushes) pushes.update(view);
   if (renderer) {
     try { renderer.update(view, prev); } catch (err) { reportError(err); }
   }
@@ -477,6 +480,7 @@ async function main() {
     // profile's seat taken up here: either way a new page of a seat held here
     take: async (profile) => { await takeSeat(profile); location.reload(); },
     resumed: (seat, token) => { remember(gameId, first.game, seat, token); location.reload(); } });
+  pushes = createPushSwitch({ t, box: document.getElementById("push-box"), gameId, held: () => held });
   document.getElementById("hint").addEventListener("click", askHint);
   views[primarySeat() ?? "spectator"] = first;
   show(pickView());
