@@ -106,8 +106,8 @@ def manifest() -> dict[str, object]:
     return {
         "name": "ludotheek",
         "short_name": "ludotheek",
-        "description": "Board games brought back to life: Wari, Akwaier, Haaienzee, "
-                       "Aqua Romana",
+        "description": "Board games brought back to life, against the computer or with "
+                       "friends",
         "id": "/",
         "start_url": "/",
         "scope": "/",
