@@ -177,3 +177,22 @@ def test_a_push_delivered_to_the_worker_shows_a_notification(site: ServerProcess
     }""", timeout=10_000).json_value()
     assert shown == [["ludotheek · Wari", "North, it is your move in Wari.", f"turn-{gid}",
                       f"/play/{gid}"]]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (820, 1180), (1366, 768)],
+                         ids=["phone", "tablet", "desktop"])
+def test_the_switch_fits_phones_tablets_and_desktops(site: ServerProcess, browser: Any,
+                                                     size: tuple[int, int]) -> None:
+    gid, tokens = _game(site)
+    ctx = browser.new_context(locale="no", viewport={"width": size[0], "height": size[1]})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site.url}/play/{gid}#token={tokens[1]}")
+        label = page.locator("label.push-switch")
+        label.wait_for()
+        box = label.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0]
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        assert label.text_content() == catalog("no")["push.switch"]
+    finally:
+        ctx.close()

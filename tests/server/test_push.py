@@ -180,3 +180,20 @@ def test_the_queue_is_bounded_and_a_slow_service_times_out(tmp_path: Path,
             time.sleep(0.02)
         assert time.monotonic() - started < 2.5  # two pushes of 0.5 s at most, at once
         assert pusher.counts.get("failed") == 2 and "sent" not in pusher.counts
+
+
+def test_a_device_that_plays_both_seats_is_not_told(client: TestClient,
+                                                     service: PushService) -> None:
+    """People at one screen: the device that just moved is at the game."""
+    gid, tokens = new_wari(client)
+    device = Device().subscription(service.url("/both"))
+    for token in tokens:
+        assert client.post(f"/api/games/{gid}/push", headers=auth(token),
+                           json=device).status_code == 200
+    other = Device()
+    client.post(f"/api/games/{gid}/push", headers=auth(tokens[1]),
+                json=other.subscription(service.url("/north")))
+    _first_move(client, gid, tokens[0])
+    assert [p.path for p in service.wait(1)] == ["/north"]
+    time.sleep(0.3)
+    assert [p.path for p in service.posted] == ["/north"]
