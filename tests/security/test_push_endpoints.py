@@ -13,6 +13,7 @@ import asyncio
 import socket
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +103,10 @@ def test_subscribing_an_endpoint_that_is_not_public_https_is_refused(
 
 
 def _resolve(resolver: PublicResolver, host: str, port: int) -> list[ResolveResult]:
-    return asyncio.run(resolver.resolve(host, port, socket.AF_INET))
+    """The resolver's answer, on a loop in a thread of its own (a browser test in this
+    process may have left this thread's loop running, as test_computer_pool knows)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, resolver.resolve(host, port, socket.AF_INET)).result()
 
 
 class _Names:
