@@ -37,6 +37,12 @@ export default [
     rules: { ...rules, "no-unused-expressions": ["error", { allowTernary: true }] },
   },
   {
+    // the service worker: a classic script in the worker's scope (self, clients, caches)
+    files: ["src/ludotheek/web/js/sw.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.serviceworker } },
+    rules,
+  },
+  {
     files: ["tests/browser/*.js"],
     languageOptions: { ...browser, sourceType: "script" },
     rules,

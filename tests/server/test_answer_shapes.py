@@ -208,12 +208,33 @@ def _analysis(tour: Tour) -> None:
     tour.call("post", "/api/games/{id}/analysis", f"/api/games/{gid}/analysis")  # the result
 
 
+def _push(tour: Tour) -> None:
+    """Web Push: subscriptions stored, never sent (no move follows; tests/server/test_push.py
+    sends them)."""
+    tour.call("get", "/api/push/key", "/api/push/key")
+    made = tour.client.post("/api/games", json={
+        "game": "wari", "seats": [{"type": "person"}, {"type": "person"}]}).json()
+    gid, token = made["id"], made["seats"][1]["token"]
+    keys = {"p256dh": "B" + "A" * 86, "auth": "A" * 22}
+    device = {"endpoint": "https://push.example.com/one", "keys": keys}
+    tour.call("post", "/api/games/{id}/push", f"/api/games/{gid}/push", json=device,
+              headers=auth(token))
+    tour.call("delete", "/api/games/{id}/push", f"/api/games/{gid}/push",
+              json={"endpoint": device["endpoint"]}, headers=auth(token))
+    secret = tour.client.post("/api/profiles", json={"name": "Cato"}).json()["secret"]
+    tour.call("post", "/api/profiles/me/push", "/api/profiles/me/push", json=device,
+              headers=auth(secret))
+    tour.call("delete", "/api/profiles/me/push", "/api/profiles/me/push",
+              json={"endpoint": device["endpoint"]}, headers=auth(secret))
+
+
 def test_every_endpoint_answers_what_its_document_declares(tour: Tour) -> None:
     _games(tour)
     _words(tour)
     _learning(tour)
     _rated(tour)
     _analysis(tour)
+    _push(tour)
     answering = {(path, method) for path, method, op in _operations()
                  if any(where.startswith(("2",)) for where, _ in _schemas(op))}
     assert answering - tour.seen == set()

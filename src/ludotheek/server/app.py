@@ -34,6 +34,7 @@ from ludotheek.server.api import (
 )
 from ludotheek.server.api import analyses as analysis_api
 from ludotheek.server.api import ending as ending_api
+from ludotheek.server.api import push as push_api
 from ludotheek.server.api import records as records_api
 from ludotheek.server.api.openapi.document import spec
 from ludotheek.server.computer.pool import ComputerPool
@@ -44,12 +45,13 @@ from ludotheek.server.edge.proxy import ProxyHeaders
 from ludotheek.server.edge.requests import ClientLeft, client_address
 from ludotheek.server.edge.statuses import service_error
 from ludotheek.server.errors import ServiceError
-from ludotheek.server.pages import catalogs
+from ludotheek.server.pages import appshell, catalogs
 from ludotheek.server.pages.files import WEB, WebFiles
 from ludotheek.server.play import ending
 from ludotheek.server.play.hub import Hub
 from ludotheek.server.play.records import Records
 from ludotheek.server.play.service import GameService
+from ludotheek.server.push.sender import Pusher
 from ludotheek.server.scaleout.site import ScaleOut
 from ludotheek.server.settings import Settings
 from ludotheek.store.database import Database, open_database
@@ -121,7 +123,7 @@ def _stop_builds(data: resources.FolderResources) -> None:
 
 def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
               database: Database, settings: Settings,
-              data: resources.FolderResources) -> Lifespan:
+              data: resources.FolderResources, pusher: Pusher) -> Lifespan:
     """What the app starts and stops around serving: the scale-out (or the warm computer
     pool), the sweeps of ended games and ratings, the resumed computer turns and analyses;
     at the end, the data builds it started."""
@@ -153,6 +155,7 @@ def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
                 sweeper.cancel()
             await analyses.close()
             await service.close()
+            pusher.close()
             pool.close()
             if scale_out is not None:
                 await scale_out.close()
@@ -178,11 +181,13 @@ def _routes() -> list[BaseRoute]:
         *records_api.routes,
         *learn.routes,
         *analysis_api.routes,
+        *push_api.routes,
         *profiles.routes,
         *advice.routes,
         *client_errors.routes,
         *live.routes,
         *catalogs.routes,
+        *appshell.routes,
         *headers.routes,
         Mount("/static", WebFiles(directory=WEB), name="static"),
     ]
@@ -200,9 +205,11 @@ def create_app(db: Database | str | Path | None = None,
     pool = ComputerPool(settings.computer_workers, owner)
     service = GameService(database, settings, pool, hub)
     analyses = Analyses(service)
+    pusher = Pusher(database, settings)
+    service.turn_notices = pusher
     app = App(
         routes=_routes(),
-        lifespan=_lifespan(service, analyses, pool, database, settings, data),
+        lifespan=_lifespan(service, analyses, pool, database, settings, data, pusher),
         middleware=[Middleware(RateLimit, rate=settings.requests_per_second,
                                burst=settings.requests_burst)],
         exception_handlers={ServiceError: service_error, HTTPException: _http_error,
@@ -214,6 +221,8 @@ def create_app(db: Database | str | Path | None = None,
     app.state.db = database
     app.state.data_folder = data.root
     app.state.settings = settings
+    app.state.app_shell = appshell.AppShell(settings.release_note)
+    app.state.pusher = pusher
     #: the WebSockets open per client address (server/api/live.py)
     app.state.sockets = Held(settings.max_sockets_per_address)
     app.state.error_limit = client_errors.report_limit(settings.error_reports_per_minute)

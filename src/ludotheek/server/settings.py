@@ -71,6 +71,25 @@ class Settings:
     error_reports_per_minute: float = 6.0
     #: where page errors are logged (None: the data folder, ``LUDOTHEEK_DATA``)
     error_dir: Path | None = None
+    #: a text mixed into the release the service worker's cache is named after (the
+    #: package's version and a hash of the web files; server/pages/appshell.py): a site may
+    #: set it to make every browser fetch the pages anew, the tests to change the release
+    release_note: str = field(default_factory=lambda: os.environ.get(
+        "LUDOTHEEK_RELEASE_NOTE", ""))
+    #: where the Web Push keys (VAPID) are kept (None: the data folder, ``LUDOTHEEK_DATA``)
+    push_dir: Path | None = None
+    #: push endpoints ("host:port") the server may post to although they are not https on a
+    #: public host: for the tests' local push service only (``LUDOTHEEK_PUSH_TEST_HOSTS``,
+    #: comma-separated); a real site leaves it empty
+    push_test_hosts: tuple[str, ...] = field(default_factory=lambda: tuple(
+        h.strip() for h in os.environ.get("LUDOTHEEK_PUSH_TEST_HOSTS", "").split(",")
+        if h.strip()))
+    #: pushes waiting to be sent at most (more are dropped, and logged)
+    push_queue: int = 200
+    #: seconds one push may take (resolving its host and posting it)
+    push_timeout: float = 10.0
+    #: devices one seat, or one profile, may subscribe at most (the oldest goes first)
+    max_push_devices: int = 5
     #: reverse proxies whose forwarded headers name the real client (server/edge/proxy.py)
     trusted_proxies: tuple[Network, ...] = parse_networks(LOOPBACK)
     #: what the people of a game may say to each other (server/play/chat.py): ``free``

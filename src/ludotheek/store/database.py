@@ -17,6 +17,7 @@ from ludotheek.store.chat import ChatStore
 from ludotheek.store.games import GameStore
 from ludotheek.store.paths import database_url
 from ludotheek.store.profiles import ProfileStore
+from ludotheek.store.push import PushStore
 from ludotheek.store.ratings import RatingStore
 from ludotheek.store.scores import ScoreStore
 
@@ -60,6 +61,8 @@ def migrate(engine: Engine) -> None:
 class Database:
     """The project's database: ``games``, ``scores``, ``analyses``, ``profiles``, ``ratings``
     and ``chat``."""
+    """The project's database: ``games``, ``scores``, ``analyses``, ``profiles``,
+    ``ratings`` and ``push``."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -71,6 +74,7 @@ class Database:
         self.profiles = ProfileStore(self.engine)
         self.ratings = RatingStore(self.engine)
         self.chat = ChatStore(self.engine)
+        self.push = PushStore(self.engine)
 
     @property
     def is_sqlite(self) -> bool:

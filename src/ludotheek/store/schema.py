@@ -192,3 +192,28 @@ rated_seats = Table(
     UniqueConstraint("game_id", "profile_id", name="uq_rated_seats_profile"),
     Index("ix_rated_seats_profile", "profile_id"),
 )
+
+# --- Web Push (server/push/; docs/web.md, "Notifications on a closed page") ---------------
+
+#: a device that asked to be told of a turn: for a seat of a game (``game_id``, ``seat``, and
+#: the hash of the seat's secret it was subscribed with: a seat taken up again elsewhere gets
+#: no pushes on the old device) or for a profile (``profile_id``); the push service's
+#: ``endpoint`` and the device's keys (``p256dh``, ``auth``) as the browser gave them
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=True),
+    Column("seat", Integer, nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("profile_id", String(16), ForeignKey("profiles.id", ondelete="CASCADE"),
+           nullable=True),
+    Column("endpoint", String(1024), nullable=False),
+    Column("p256dh", String(128), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("created", Float, nullable=False),
+    Index("ix_push_seat", "game_id", "seat"),
+    Index("ix_push_profile", "profile_id"),
+    Index("ix_push_endpoint", "endpoint"),
+)

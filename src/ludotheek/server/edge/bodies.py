@@ -369,3 +369,57 @@ class QrBody(Shape):
                                   code="seat.invite_text")})
 
     invite: Code
+# --- Web Push (server/api/push.py) --------------------------------------------------------
+
+PUSH_BODY = Refusal('the body must be a push subscription: {{"endpoint": URL, "keys": '
+                    '{{"p256dh": KEY, "auth": SECRET}}, "lang": LANG}}', code="push.body")
+PUSH_KEYS = Refusal("'keys' must hold the device's 'p256dh' key and 'auth' secret as the "
+                    "browser gave them (base64url)", code="push.keys")
+#: base64url without padding (the browsers' PushSubscription.toJSON())
+_B64URL = "^[A-Za-z0-9_-]+={0,2}$"
+
+
+class PushKeys(Shape):
+    """A push subscription's keys: the device's P-256 public key (65 bytes) and its
+    authentication secret (16 bytes), base64url as the browser gives them."""
+
+    refusals: ClassVar[Refusals] = Refusals(body=PUSH_KEYS, fields={"p256dh": PUSH_KEYS,
+                                                                    "auth": PUSH_KEYS})
+
+    p256dh: Annotated[str, msgspec.Meta(min_length=86, max_length=88, pattern=_B64URL)]
+    auth: Annotated[str, msgspec.Meta(min_length=22, max_length=24, pattern=_B64URL)]
+
+
+class PushSubscribe(Shape):
+    """``POST /api/games/{id}/push`` (a seat, by its token) and ``POST
+    /api/profiles/me/push`` (a profile, by its code): the browser's push subscription of
+    this device and the language its notifications are in."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=PUSH_BODY,
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
+                        fields="endpoint, keys, lang"),
+        missing={"endpoint": PUSH_BODY, "keys": PUSH_BODY},
+        fields={"endpoint": Refusal("'endpoint' must be the push service's https address",
+                                    code="push.endpoint_text"),
+                "keys": PUSH_KEYS,
+                "lang": Refusal("'lang' must be one of en, nl, no", code="push.lang")})
+
+    endpoint: Annotated[str, msgspec.Meta(max_length=1024, description=(
+        "the push service's address for this device (https, port 443, a public host)"))]
+    keys: PushKeys
+    lang: Literal["en", "nl", "no"] = "en"
+
+
+class PushUnsubscribe(Shape):
+    """``DELETE /api/games/{id}/push``, ``DELETE /api/profiles/me/push``: the device that
+    no longer wants to be told."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=Refusal('the body must be {{"endpoint": URL}}', code="push.unsubscribe_body"),
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
+                        fields="endpoint"),
+        fields={"endpoint": Refusal("'endpoint' must be the push service's https address",
+                                    code="push.endpoint_text")})
+
+    endpoint: Annotated[str, msgspec.Meta(max_length=1024)]

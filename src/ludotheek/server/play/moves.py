@@ -170,6 +170,8 @@ async def commit(service: Games, live: LiveGame, move: Entry, seat: int | None,
         except Exception:  # the move stands; a score list problem is logged
             log.exception("updating the score list of game %s failed", live.id)
     service.schedule_computer(live)  # before the broadcast, so it says "thinking"
+    if service.turn_notices is not None:
+        service.turn_notices.turn(live)
     await service.broadcast(live)
 
 
@@ -201,6 +203,8 @@ async def commit_with_reply(service: Games, live: LiveGame, move: Entry, seat: i
         except Exception:  # the moves stand; a score list problem is logged
             log.exception("updating the score list of game %s failed", live.id)
     service.schedule_computer(live)  # another computer to move: before the views
+    if service.turn_notices is not None:
+        service.turn_notices.turn(live)
 
     def views(s: int | None) -> list[str]:
         now = dumps(service.view(live, s))

@@ -7,7 +7,8 @@ each job types it as :class:`Games`, the parts a job may use, so the service imp
 jobs and no job imports the service. A scaled-out site's
 :class:`~ludotheek.server.scaleout.site.ScaleOut` is made by the app and given to the service,
 which knows it as :class:`OtherProcesses`: the games in play sit below the scale-out, which
-reaches them (docs/architecture.md, "The server").
+reaches them (docs/architecture.md, "The server"). The pushes of turns (server/push/) are
+given the same way and known as :class:`TurnNotices`.
 """
 
 from __future__ import annotations
@@ -58,6 +59,14 @@ class Notices(Protocol):
         """Tell the other seats of ``seat``'s ``kind``: joined, gone, back."""
 
 
+class TurnNotices(Protocol):
+    """Who is told that it is their turn when the page is closed (server/push/)."""
+
+    def turn(self, live: LiveGame) -> None:
+        """``live`` has a new version: tell the person to move, if they asked (it only
+        queues: called with the game's lock held)."""
+
+
 class Turns(Protocol):
     """The computer turns, as a move asks them for an instant reply."""
 
@@ -96,6 +105,7 @@ class Games(Protocol):
 
     @property
     def presence(self) -> Notices: ...
+    def turn_notices(self) -> TurnNotices | None: ...
 
     async def load(self, gid: str) -> LiveGame:
         """The game ``gid`` (from memory, or replayed from the database)."""

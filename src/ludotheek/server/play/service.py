@@ -38,6 +38,7 @@ from ludotheek.server.play.hub import Hub
 from ludotheek.server.play.livegame import LiveGame
 from ludotheek.server.play.presence import Presence
 from ludotheek.server.play.protocols import OtherProcesses
+from ludotheek.server.play.protocols import OtherProcesses, TurnNotices
 from ludotheek.server.play.seats import seat_of
 from ludotheek.server.play.writer import MoveWriter
 from ludotheek.server.settings import Settings
@@ -60,6 +61,8 @@ class GameService:
         self.scale_out: OtherProcesses | None = None
         #: who is here: people's comings and goings told to the others (play/presence.py)
         self.presence = Presence(self)
+        #: the pushes of "your move" (the app gives them, server/push/sender.py)
+        self.turn_notices: TurnNotices | None = None
 
     # --- games ---------------------------------------------------------------------
     async def create(self, body: Any, client: str | None = None, parent: str | None = None,

@@ -21,6 +21,7 @@ async function call(method, path, body, token) {
 export const api = {
   get: (path, token) => call("GET", path, undefined, token),
   post: (path, body, token) => call("POST", path, body, token),
+  del: (path, body, token) => call("DELETE", path, body, token),
 };
 
 // Keeps a WebSocket to /api/games/<id>/live open; calls onMessage for every message

@@ -7,6 +7,7 @@ import { allowed as analysable, declared } from "./analysis.js";
 import { api, connectLive } from "./api.js";
 import { mountWords } from "./chat.js";
 import { mountDataBuilds } from "./databuilds.js";
+import { registerWorker, unreachable, untilServerIsBack } from "./appshell.js";
 import { createEnding } from "./ending.js";
 import { installErrorReports, reportError } from "./errors.js";
 import { fit, keepFitting } from "./fit.js";
@@ -26,6 +27,7 @@ import { play as playSound, soundOf } from "./sound.js";
 import { createTurnNotice } from "./turnnotice.js";
 import { turnBoard, viewpoint } from "./viewpoint.js";
 import { askName } from "./yourname.js";
+import { createPushSwitch } from "./pushswitch.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const views = {};           // by seat held (or "spectator")
@@ -37,6 +39,7 @@ let current = null;         // the view shown
 const queue = [];           // views received but not shown yet, oldest first
 let draining = false;
 let rated = null;           // the rated game's panel (js/ratedgame.js)
+let pushes = null;          // "Tell me on this device" (js/pushswitch.js)
 let invited = null;         // the invitation of the link this page was opened with, until its seat is taken: {seat, code}
 let turnNotice = null;      // the tab's title and icon, a sound and a notification when it becomes our turn (js/turnnotice.js)
 let words = null;           // the chat and takeback requests between people (js/chat.js)
@@ -255,6 +258,7 @@ function show(view = current) {
   if (ending) ending.draw(view, Boolean(renderer && renderer.resigns));
   if (rated) rated.update(view);
   showTogether(view);
+  if (pushes) pushes.update(view);
   if (renderer) {
     try { renderer.update(view, prev); } catch (err) { reportError(err); }
     // a move, a capture, a merger, the end, your turn (js/sound.js; a renderer may choose)
@@ -590,6 +594,7 @@ async function main() {
     // profile's seat taken up here: either way a new page of a seat held here
     take: async (profile) => { await takeSeat(profile); location.reload(); },
     resumed: (seat, token) => { remember(gameId, first.game, seat, token); location.reload(); } });
+  pushes = createPushSwitch({ t, box: document.getElementById("push-box"), gameId, held: () => held });
   document.getElementById("hint").addEventListener("click", askHint);
   mountTogether(first);
   // against the computer: what of its data is still being built (Wari's endgame table)
@@ -605,6 +610,9 @@ async function main() {
   document.addEventListener("languagechange", () => { apply(document); show(); });
 }
 
+registerWorker();
 main().catch((err) => {
-  document.getElementById("status").textContent = err.status === 404 ? t("game.not_found") : errorText(err);
+  // opened without the server (from the worker's cache): said, and the page starts again when it is back
+  if (unreachable(err)) untilServerIsBack(document.getElementById("offline"), t("shell.unreachable"), () => location.reload());
+  else document.getElementById("status").textContent = err.status === 404 ? t("game.not_found") : errorText(err);
 });

@@ -1,5 +1,6 @@
 // The lobby: the games, a form to create one, your games, games in progress and finished.
 import { api } from "./api.js";
+import { registerWorker, unreachable, untilServerIsBack } from "./appshell.js";
 import { initI18n, language, mountLanguageSwitch, t } from "./i18n.js";
 import { learnLinks, prefill } from "./learn/lobby.js";
 import { learnable } from "./learn/howto.js";
@@ -290,7 +291,17 @@ async function main() {
     drawGames(); drawLists(); leaderboards();
     document.getElementById("profile-box").replaceChildren(profileLink());
   });
-  setInterval(drawLists, 15000);
+  setInterval(() => drawLists().catch(offline), 15000);
 }
 
-main().catch((err) => toast(errorText(err), "error"));
+// The server cannot be reached (the lobby came from the worker's cache, or the server went
+// away): the page says so, and starts again once the server answers.
+function offline(err) {
+  if (!unreachable(err)) throw err;
+  untilServerIsBack(document.getElementById("offline"), t("shell.unreachable"), () => location.reload());
+}
+
+registerWorker();
+main().catch((err) => {
+  try { offline(err); } catch { toast(errorText(err), "error"); }
+});

@@ -12,6 +12,7 @@ from ludotheek.server.api.answers import chat as answers_chat
 from ludotheek.server.api.answers import games as answers
 from ludotheek.server.api.answers import learn as answers_learn
 from ludotheek.server.api.answers import profiles as answers_rated
+from ludotheek.server.api.answers import push as answers_push
 from ludotheek.server.api.answers import site as answers_site
 from ludotheek.server.api.answers.games import (
     Created,
@@ -43,6 +44,7 @@ from ludotheek.server.api.answers.site import (
 )
 from ludotheek.server.api.openapi import chat as chat_spec
 from ludotheek.server.api.openapi import profiles as profiles_spec
+from ludotheek.server.api.openapi import push as push_spec
 from ludotheek.server.api.openapi.analyses import paths as analysis_paths
 from ludotheek.server.api.openapi.parts import (
     GAME,
@@ -66,6 +68,8 @@ from ludotheek.server.edge.bodies import (
     MoveBody,
     NewProfile,
     QrBody,
+    PushSubscribe,
+    PushUnsubscribe,
     RematchBody,
     Rename,
     ResumeSeat,
@@ -92,6 +96,10 @@ SHAPES: tuple[type[Shape] | type[Answer] | type[CspReport], ...] = (
     TakebackAnswer, QrBody,
     *_declared(answers, answers_site, answers_learn, answers_analysis, answers_rated,
                answers_chat))
+    ClaimSeat, ClaimInvite, ResumeSeat, ErrorReport, TryAgain, CspReport, PushSubscribe,
+    PushUnsubscribe,
+    *_declared(answers, answers_site, answers_learn, answers_analysis, answers_rated,
+               answers_push))
 
 
 def _schemas() -> dict[str, Any]:
@@ -125,6 +133,7 @@ def spec() -> dict[str, Any]:
             **_learn_paths(),
             **analysis_paths(),
             **profiles_spec.paths(),
+            **push_spec.paths(),
             **_site_paths(),
             **_game_paths(),
             **_seat_paths(),
