@@ -59,10 +59,8 @@ def migrate(engine: Engine) -> None:
 
 
 class Database:
-    """The project's database: ``games``, ``scores``, ``analyses``, ``profiles``, ``ratings``
-    and ``chat``."""
-    """The project's database: ``games``, ``scores``, ``analyses``, ``profiles``,
-    ``ratings`` and ``push``."""
+    """The project's database: ``games``, ``scores``, ``analyses``, ``profiles``, ``ratings``,
+    ``chat`` and ``push``."""
 
     def __init__(self, url: str) -> None:
         self.url = url

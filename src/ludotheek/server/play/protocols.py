@@ -105,6 +105,8 @@ class Games(Protocol):
 
     @property
     def presence(self) -> Notices: ...
+
+    @property
     def turn_notices(self) -> TurnNotices | None: ...
 
     async def load(self, gid: str) -> LiveGame:

@@ -37,7 +37,6 @@ from ludotheek.server.play.computer_turns import ComputerTurns
 from ludotheek.server.play.hub import Hub
 from ludotheek.server.play.livegame import LiveGame
 from ludotheek.server.play.presence import Presence
-from ludotheek.server.play.protocols import OtherProcesses
 from ludotheek.server.play.protocols import OtherProcesses, TurnNotices
 from ludotheek.server.play.seats import seat_of
 from ludotheek.server.play.writer import MoveWriter

@@ -67,9 +67,9 @@ from ludotheek.server.edge.bodies import (
     LiveMove,
     MoveBody,
     NewProfile,
-    QrBody,
     PushSubscribe,
     PushUnsubscribe,
+    QrBody,
     RematchBody,
     Rename,
     ResumeSeat,
@@ -93,13 +93,9 @@ def _declared(*modules: Any) -> tuple[type[Answer], ...]:
 SHAPES: tuple[type[Shape] | type[Answer] | type[CspReport], ...] = (
     CreateGame, MoveBody, LiveMove, VersionBody, RematchBody, TryBody, NewProfile, Rename,
     ClaimSeat, ClaimInvite, ResumeSeat, ErrorReport, TryAgain, CspReport, ChatBody,
-    TakebackAnswer, QrBody,
+    TakebackAnswer, QrBody, PushSubscribe, PushUnsubscribe,
     *_declared(answers, answers_site, answers_learn, answers_analysis, answers_rated,
-               answers_chat))
-    ClaimSeat, ClaimInvite, ResumeSeat, ErrorReport, TryAgain, CspReport, PushSubscribe,
-    PushUnsubscribe,
-    *_declared(answers, answers_site, answers_learn, answers_analysis, answers_rated,
-               answers_push))
+               answers_chat, answers_push))
 
 
 def _schemas() -> dict[str, Any]:
