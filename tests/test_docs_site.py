@@ -60,8 +60,7 @@ def test_the_site_builds_strict_without_a_warning(tmp_path: Path) -> None:
     assert done.returncode == 0, said
     assert "WARNING" not in said, said
     for page in _pages():
-        assert (site / page.removesuffix(".md") / "index.html").is_file() or \
-            (page.endswith("index.md") and (site / page.replace(".md", ".html")).is_file()), page
+        assert (site / page.replace(".md", ".html")).is_file(), page
     # nothing but the docs: every file copied as it is comes from docs/ and is a picture or a
     # proxy's configuration (the rest is the theme's and the search's)
     theirs = {"assets", "search"}
@@ -78,6 +77,23 @@ def test_docs_holds_nothing_but_pages_pictures_and_configurations() -> None:
     for path in DOCS.rglob("*"):
         if path.is_file():
             assert path.suffix in OTHER_FILES | {".md"}, path
+
+
+def test_the_pictures_and_links_a_page_writes_in_html_are_there() -> None:
+    """mkdocs checks Markdown's links and pictures, not those of a page's own HTML
+    (``<img src="screenshots/...">``): they are relative to the page, on the site as on GitHub
+    (the site keeps each page beside its folders: ``use_directory_urls: false``)."""
+    assert "use_directory_urls: false" in CONFIG.read_text(encoding="utf-8")
+    seen = 0
+    for page in DOCS.rglob("*.md"):
+        for target in re.findall(r'<(?:img|a)\b[^>]*?\b(?:src|href)="([^"#]+)',
+                                 page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:", target):
+                continue
+            seen += 1
+            assert not target.startswith("/"), (page, target)
+            assert (page.parent / target).is_file(), (page, target)
+    assert seen
 
 
 def _nav() -> list[str]:
@@ -242,7 +258,7 @@ def test_start_docs_serves_the_site(tmp_path: Path) -> None:
         page = None
         while time.monotonic() < deadline and proc.poll() is None:
             try:
-                page = httpx.get(f"http://127.0.0.1:{port}/guide/hosting/", timeout=5)
+                page = httpx.get(f"http://127.0.0.1:{port}/guide/hosting.html", timeout=5)
                 break
             except httpx.TransportError:
                 time.sleep(0.5)
