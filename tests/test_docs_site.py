@@ -96,6 +96,17 @@ def test_the_pictures_and_links_a_page_writes_in_html_are_there() -> None:
     assert seen
 
 
+def test_the_readmes_links_into_the_repository_are_there() -> None:
+    """The README is no page of the site (mkdocs does not check it): its links and pictures
+    that point into the repository name files and folders that are there."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)\s#]+)", readme) + re.findall(r'\bsrc="([^"#]+)"', readme)
+    inside = [t for t in targets if not re.match(r"[a-z]+:", t)]
+    assert "docs/guide/index.md" in inside
+    for target in inside:
+        assert (ROOT / target).exists(), target
+
+
 def _nav() -> list[str]:
     """The pages mkdocs.yml's nav names, in order (``- Title: page.md`` or ``- page.md``)."""
     text = CONFIG.read_text(encoding="utf-8")
