@@ -33,6 +33,7 @@ COMMANDS = (
     "ludotheek.cli.restore",
     "ludotheek.cli.build",
     "ludotheek.cli.games",
+    "ludotheek.cli.docs",
 )
 
 
