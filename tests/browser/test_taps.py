@@ -67,7 +67,8 @@ def test_wari_says_why_shows_a_sowing_and_sows_on_a_second_tap(server: ServerPro
     # North's cup: why not, beside it
     page.locator("#cup-9").tap()
     beside(page, "#tap-note.why", "#cup-9")
-    assert "Cup 9 is North's" in page.locator("#tap-note").inner_text()
+    # (North is the computer, named by its level: js/names.js)
+    assert "Cup 9 is Computer (easy)'s" in page.locator("#tap-note").inner_text()
     unchanged(page, 0)
     # a first tap on cup 3: where its last seed falls, beside it; nothing sown
     page.locator("#cup-3").tap()

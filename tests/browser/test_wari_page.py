@@ -150,7 +150,8 @@ def test_the_hint_button_says_what_the_strong_player_would_play(
     # a sentence a player understands: the cup, its seeds and what to expect (the outlook
     # depends on how far the search got, so any of its sentences)
     assert "(4 seeds)" in text, text
-    assert "North" in text or "both sides should gain about as much" in text, text
+    # (North is the computer, named by its level: js/names.js)
+    assert "Computer (" in text or "both sides should gain about as much" in text, text
     # the move is drawn on the board: a ring on the hinted cup
     page.wait_for_function("document.querySelectorAll('.learn-ring.look').length === 1")
     ring = page.locator(".learn-ring.look").bounding_box()

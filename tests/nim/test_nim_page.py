@@ -27,7 +27,7 @@ def test_the_lobby_starts_nim_and_a_person_plays_it_to_the_end(
     page.goto(server.url + "/")
     card = page.locator("#game-nim")
     card.locator("fieldset select").first.wait_for()
-    assert card.locator("h3").inner_text() == "Nim"
+    assert card.locator("h2").inner_text() == "Nim"
     assert "take counters from a heap" in card.locator(".blurb").inner_text()
     assert card.locator("input[name=misere][type=checkbox]").count() == 1  # its bool option
     card.locator("button[type=submit]").click()  # you against the computer (its default)

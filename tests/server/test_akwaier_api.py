@@ -54,7 +54,7 @@ def test_the_names_option_names_the_seats_too(client: TestClient) -> None:
     assert client.get(f"/api/games/{both}").json()["names"][:2] == ["PIET", "OMA"]
     bad = client.post("/api/games", json={"game": "akwaier", "seats": [
         {"type": "person", "name": "a\u0007b"}, *COMPUTERS]})
-    assert bad.status_code == 400 and "printable" in bad.json()["error"]
+    assert bad.status_code == 400 and "control characters" in bad.json()["error"]
 
 
 def test_a_rematch_with_swapped_seats_keeps_each_name_with_its_person(

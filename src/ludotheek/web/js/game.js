@@ -428,7 +428,9 @@ function mountTogether(first) {
   else {
     tableGame(first.game).then((yes) => {
       const box = document.getElementById("table-box");
-      if (!yes || statusOf(current || first) !== "active") return;
+      // a table is for people around it: not offered to one person against the computers
+      const people = (current || first).seats.filter((s) => s.type === "person").length;
+      if (!yes || people < 2 || statusOf(current || first) !== "active") return;
       box.replaceChildren(tableLink(gameId, t, false));
       box.hidden = false;
     });
