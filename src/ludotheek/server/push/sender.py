@@ -128,7 +128,14 @@ class Pusher:
                 return False
             self._pending += 1
             loop = self._start()
-        asyncio.run_coroutine_threadsafe(self._deliver(job), loop)
+        delivery = self._deliver(job)
+        try:
+            asyncio.run_coroutine_threadsafe(delivery, loop)
+        except RuntimeError:  # the loop closed meanwhile (the server stops): not sent
+            delivery.close()
+            with self._lock:
+                self._pending -= 1
+            return False
         return True
 
     @property
@@ -148,8 +155,21 @@ class Pusher:
 
     def _run(self, loop: asyncio.AbstractEventLoop) -> None:
         asyncio.set_event_loop(loop)
-        loop.run_forever()
-        loop.close()
+        try:
+            loop.run_forever()
+        finally:
+            # stopped: the jobs handed over meanwhile become tasks, then every task is
+            # cancelled and awaited, so that no delivery is left pending when the loop closes
+            try:
+                loop.run_until_complete(asyncio.sleep(0))
+                tasks = asyncio.all_tasks(loop)
+                for task in tasks:
+                    task.cancel()
+                if tasks:
+                    loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+                loop.run_until_complete(loop.shutdown_asyncgens())
+            finally:
+                loop.close()
 
     def close(self) -> None:
         """Stop the thread (pushes not sent yet are not sent)."""
