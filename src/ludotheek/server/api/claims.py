@@ -76,6 +76,21 @@ def taken(live: LiveGame, seat: int) -> Conflict:
                     "invited you for a new one)", code="seat.taken", number=seat + 1)
 
 
+def check_open_invite(live: LiveGame, seat: int, code: str) -> str:
+    """Refuse unless ``seat`` of the game in play ``live`` has an open invitation whose code
+    is ``code`` (taking the seat, drawing its QR code); the invitation's stored hash."""
+    if live.over:
+        raise Conflict("the game has ended: its seats are not taken any more",
+                       code="seat.claim_over")
+    stored = live.invites.get(seat)
+    if stored is None:
+        raise taken(live, seat)
+    if not hmac.compare_digest(stored, hash_token(code)):
+        raise Forbidden("that is not this seat's invite code: open the link you were sent",
+                        code="seat.invite_wrong")
+    return stored
+
+
 async def _announce(service: GameService, live: LiveGame, seat: int,
                     joined: bool) -> None:
     """After ``seat``'s secret changed: the other processes read the game again, the
@@ -114,15 +129,7 @@ async def claim(service: GameService, gid: str, raw_seat: Any, body: ClaimInvite
     profile = await profile_for(service.db, body.profile) if body.profile is not None else None
     name = taker_name(profile, body.name)
     async with live.lock:
-        if live.over:
-            raise Conflict("the game has ended: its seats are not taken any more",
-                           code="seat.claim_over")
-        stored = live.invites.get(seat)
-        if stored is None:
-            raise taken(live, seat)
-        if not hmac.compare_digest(stored, hash_token(body.invite)):
-            raise Forbidden("that is not this seat's invite code: open the link you were sent",
-                            code="seat.invite_wrong")
+        stored = check_open_invite(live, seat, body.invite)
         if live.rated and profile is None:
             raise Invalid("a rated game's seat is taken with a profile: send its code as "
                           "'profile'", code="seat.claim_profile")

@@ -14,7 +14,6 @@ its scheme is the client's: server/edge/proxy.py).
 
 from __future__ import annotations
 
-import hmac
 import io
 from urllib.parse import quote
 
@@ -23,13 +22,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ludotheek.server.api.claims import seat_number, taken
+from ludotheek.server.api.claims import check_open_invite, seat_number
 from ludotheek.server.edge.bodies import QrBody
 from ludotheek.server.edge.requests import read_json
 from ludotheek.server.edge.shapes import decode
-from ludotheek.server.errors import Conflict, Forbidden
 from ludotheek.server.play.service import GameService
-from ludotheek.store.games import hash_token
 
 
 def invite_url(base: str, gid: str, seat: int, code: str) -> str:
@@ -56,15 +53,7 @@ async def seat_qr(request: Request) -> Response:
     live = await service.load(request.path_params["id"])  # a game that is not: 404 first
     body = decode(QrBody, await read_json(request, service.settings.max_body))
     seat = seat_number(live, request.path_params["seat"])
-    if live.over:
-        raise Conflict("the game has ended: its seats are not taken any more",
-                       code="seat.claim_over")
-    stored = live.invites.get(seat)
-    if stored is None:
-        raise taken(live, seat)
-    if not hmac.compare_digest(stored, hash_token(body.invite)):
-        raise Forbidden("that is not this seat's invite code: open the link you were sent",
-                        code="seat.invite_wrong")
+    check_open_invite(live, seat, body.invite)
     picture = svg(invite_url(str(request.base_url), live.id, seat, body.invite))
     return Response(picture, media_type="image/svg+xml",
                     headers={"Cache-Control": "no-store"})
