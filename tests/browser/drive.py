@@ -3,6 +3,7 @@ and the generic page tests)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 #: the version of the position on screen (every renderer puts it on the drawn board)
@@ -97,3 +98,24 @@ def open_card(page: Any, game: str) -> Any:
         setup.locator("summary").click()
     page.wait_for_function(f"document.querySelector('#setup-{game}').open")
     return page.locator(f"#game-{game}")
+
+
+#: a playable place of a two-player board drawn by the shell's renderers (Wari's cups)
+LEGAL = "#board g.legal"
+#: the version of the board drawn (-1 before the first)
+DRAWN = "Number(document.querySelector('#board svg')?.dataset.version ?? -1)"
+
+
+def held(page: Any, gid: str) -> dict[str, Any]:
+    """What this browser keeps of the game (js/tokens.js): its seats' tokens and invites."""
+    games = json.loads(page.evaluate("localStorage.getItem('ludotheek.games') || '{}'"))
+    entry: dict[str, Any] = games.get(gid, {})
+    return entry
+
+
+def click_legal(page: Any) -> None:
+    """Click the first playable place and wait until the board after it is drawn."""
+    page.wait_for_selector(LEGAL, timeout=20_000)
+    drawn = page.evaluate(DRAWN)
+    page.locator(LEGAL).first.click()
+    page.wait_for_function(f"(v) => {DRAWN} > v", arg=drawn, timeout=20_000)

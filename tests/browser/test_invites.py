@@ -6,13 +6,13 @@ taken with a profile is taken up on another device, and a family at one screen s
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.browser.drive import LEGAL, click_legal, held
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -22,8 +22,6 @@ PHONE = {"width": 390, "height": 844}
 TAKEN = {"en": "has been taken already", "nl": "is al ingenomen", "no": "er allerede tatt"}
 #: and when its seat is taken up elsewhere (game.seat_closed)
 CLOSED = {"en": "another device", "nl": "ander apparaat", "no": "annen enhet"}
-LEGAL = "#board g.legal"
-DRAWN = "Number(document.querySelector('#board svg')?.dataset.version ?? -1)"
 
 
 def _page(context_factory: Any, lang: str, phone: bool = False) -> Any:
@@ -34,18 +32,6 @@ def _page(context_factory: Any, lang: str, phone: bool = False) -> Any:
     return page
 
 
-def _held(page: Any, gid: str) -> dict[str, Any]:
-    """What this browser keeps of the game (js/tokens.js): its seats' tokens and invites."""
-    games = json.loads(page.evaluate("localStorage.getItem('ludotheek.games') || '{}'"))
-    entry: dict[str, Any] = games.get(gid, {})
-    return entry
-
-
-def _click_legal(page: Any) -> None:
-    page.wait_for_selector(LEGAL, timeout=20_000)
-    drawn = page.evaluate(DRAWN)
-    page.locator(LEGAL).first.click()
-    page.wait_for_function(f"(v) => {DRAWN} > v", arg=drawn, timeout=20_000)
 
 
 def _invite_from_lobby(host: Any, server: ServerProcess) -> tuple[str, str]:
@@ -73,21 +59,21 @@ def test_a_friend_takes_the_invited_seat_on_a_phone_and_only_the_friend_plays_it
     gid, link = _invite_from_lobby(host, server)
     assert f"/play/{gid}#seat=1&invite=" in link
     # the host keeps an invite code for seat 1, and the token of its own seat only
-    kept = _held(host, gid)
+    kept = held(host, gid)
     assert list(kept["seats"]) == ["0"] and list(kept["invites"]) == ["1"]
     friend = _page(context_factory, lang, phone=True)
     friend.goto(link)
     friend.wait_for_function("!location.hash")  # taken: the code leaves the address bar
     friend.wait_for_selector("#board [data-version]")
-    assert list(_held(friend, gid)["seats"]) == ["1"]
+    assert list(held(friend, gid)["seats"]) == ["1"]
     host.wait_for_selector(".invite", state="detached", timeout=20_000)  # the friend came
-    assert list(_held(host, gid)["seats"]) == ["0"] and not _held(host, gid)["invites"]
+    assert list(held(host, gid)["seats"]) == ["0"] and not held(host, gid)["invites"]
     # both play a move, each on their own page; while it is the friend's turn the host's page
     # offers nothing to click
-    _click_legal(host)
+    click_legal(host)
     friend.wait_for_selector(LEGAL, timeout=20_000)
     assert host.locator(LEGAL).count() == 0
-    _click_legal(friend)
+    click_legal(friend)
     _wait_view(server, gid, 2)
     host.wait_for_selector(LEGAL, timeout=20_000)
     assert friend.locator(LEGAL).count() == 0
@@ -109,12 +95,12 @@ def test_a_friend_takes_the_invited_seat_on_a_phone_and_only_the_friend_plays_it
     friend.wait_for_selector("#banner #rematch-join", timeout=20_000)
     friend.locator("#banner #rematch-join").click()
     friend.wait_for_url(f"**/play/{new}")
-    assert list(_held(host, new)["seats"]) == ["0"]
-    assert list(_held(friend, new)["seats"]) == ["1"]
-    _click_legal(host)
+    assert list(held(host, new)["seats"]) == ["0"]
+    assert list(held(friend, new)["seats"]) == ["1"]
+    click_legal(host)
     friend.wait_for_selector(LEGAL, timeout=20_000)
     assert host.locator(LEGAL).count() == 0
-    _click_legal(friend)
+    click_legal(friend)
 
 
 def test_a_seat_taken_with_a_profile_is_taken_up_on_another_device(
@@ -144,7 +130,7 @@ def test_a_seat_taken_with_a_profile_is_taken_up_on_another_device(
     # the phone is told, and watches from now on
     phone.wait_for_selector("#watching:not([hidden])", timeout=20_000)
     assert CLOSED["en"] in phone.locator(".toast").inner_text()
-    assert list(_held(phone, gid)["seats"]) == []
+    assert list(held(phone, gid)["seats"]) == []
     httpx.post(f"{server.url}/api/games/{gid}/moves", json={"move": "3", "version": 0},
                headers={"Authorization": f"Bearer {made['seats'][0]['token']}"})
     laptop.wait_for_selector(LEGAL, timeout=20_000)
@@ -162,7 +148,7 @@ def test_a_family_at_one_screen_still_plays(server: ServerProcess,
     gid = page.url.rsplit("/", 1)[1]
     page.wait_for_selector(LEGAL)
     assert page.locator(".invite").count() == 0
-    assert sorted(_held(page, gid)["seats"]) == ["0", "1"]
-    _click_legal(page)  # South
-    _click_legal(page)  # North, on the same screen
+    assert sorted(held(page, gid)["seats"]) == ["0", "1"]
+    click_legal(page)  # South
+    click_legal(page)  # North, on the same screen
     assert httpx.get(f"{server.url}/api/games/{gid}").json()["version"] == 2

@@ -7,21 +7,19 @@ link the code holds and plays its own hand there.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.browser.drive import DRAWN, click_legal, held
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 820, "height": 1180}
-LEGAL = "#board g.legal"
-DRAWN = "Number(document.querySelector('#board svg')?.dataset.version ?? -1)"
 #: "Good move!" as each reader's catalog says it (chat.phrase.good_move)
 GOOD_MOVE = {"en": "Good move!", "nl": "Goede zet!", "no": "Godt trekk!"}
 #: the refusals in the writer's language (errors.chat.too_long, errors.chat.rate)
@@ -59,17 +57,6 @@ def _page(factory: Any, lang: str, size: dict[str, int] | None = None) -> Any:
     return page
 
 
-def _held(page: Any, gid: str) -> dict[str, Any]:
-    games = json.loads(page.evaluate("localStorage.getItem('ludotheek.games') || '{}'"))
-    entry: dict[str, Any] = games.get(gid, {})
-    return entry
-
-
-def _click_legal(page: Any) -> None:
-    page.wait_for_selector(LEGAL, timeout=20_000)
-    drawn = page.evaluate(DRAWN)
-    page.locator(LEGAL).first.click()
-    page.wait_for_function(f"(v) => {DRAWN} > v", arg=drawn, timeout=20_000)
 
 
 def _invited_game(host: Any, friend: Any, server: ServerProcess) -> str:
@@ -157,7 +144,7 @@ def test_a_takeback_asked_and_agreed_and_one_overtaken_by_a_move(
     host = _page(context_factory, "en")
     friend = _page(touch_factory, "nl", PHONE)
     gid = _invited_game(host, friend, server)
-    _click_legal(host)
+    click_legal(host)
     host.wait_for_selector("#takeback-ask")
     host.locator("#takeback-ask").click()
     friend.wait_for_selector("#takeback-yes", timeout=20_000)
@@ -170,10 +157,10 @@ def test_a_takeback_asked_and_agreed_and_one_overtaken_by_a_move(
     view = httpx.get(f"{server.url}/api/games/{gid}").json()
     assert view["moves"] == [view["moves"][0], "undo 0"] and view["to_move"] == 0
     # asked again; the friend moves instead of answering: the request is over
-    _click_legal(host)
+    click_legal(host)
     host.locator("#takeback-ask").click()
     friend.wait_for_selector("#takeback-yes", timeout=20_000)
-    _click_legal(friend)
+    click_legal(friend)
     host.wait_for_selector("#takeback-withdraw", state="detached", timeout=20_000)
     friend.wait_for_selector("#takeback-yes", state="detached")
     assert host.locator("#takeback-ask").count() == 0  # the friend has moved since
@@ -195,7 +182,7 @@ def test_a_table_shows_the_board_and_a_phone_takes_its_seat_by_the_qr_code(
     gid = table.url.rsplit("/", 1)[1].split("?")[0]
     table.wait_for_function("document.body.classList.contains('table-mode')")
     # every person's seat is invited: this screen holds no seat, only the two invitations
-    kept = _held(table, gid)
+    kept = held(table, gid)
     assert not kept["seats"] and sorted(kept["invites"]) == ["0", "1"]
     table.wait_for_selector('#table-seats li[data-seat="1"] img.qr')
     assert table.locator("#table-seats img.qr").count() == 2
@@ -206,7 +193,7 @@ def test_a_table_shows_the_board_and_a_phone_takes_its_seat_by_the_qr_code(
     phone.goto(link)
     phone.wait_for_function("!location.hash")
     phone.wait_for_selector("#akw-hand .akw-tile", timeout=20_000)
-    assert list(_held(phone, gid)["seats"]) == ["0"]
+    assert list(held(phone, gid)["seats"]) == ["0"]
     table.wait_for_selector('#table-seats li[data-seat="0"] .seated', timeout=20_000)
     assert table.locator("#table-seats img.qr").count() == 1
     assert table.locator("#akw-hand .akw-tile").count() == 0
