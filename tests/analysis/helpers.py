@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import httpx
+
 from ludotheek.ai import players
 from ludotheek.core.record import Entry, Record
 
@@ -21,3 +23,15 @@ def played_out(record: Record) -> Record:
         moves.append(move)
         state = state.play(move)
     return Record(game, dict(state.options), seed, tuple(moves))
+
+
+def imported_finished(url: str, game: str) -> str:
+    """The id of a finished game of ``game`` (``finished_record``) imported into the server
+    at ``url``: Ann against computers at normal."""
+    record = finished_record(game, 3)
+    data = record.to_json()
+    data["seats"] = [{"type": "person", "name": "Ann"}] + \
+        [{"type": "computer", "level": "normal"}] * (record.replay().num_players - 1)
+    r = httpx.post(f"{url}/api/records", json=data, timeout=60)
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])

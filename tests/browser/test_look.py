@@ -26,7 +26,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.analysis.helpers import finished_record
+from tests.analysis.helpers import imported_finished
 from tests.browser import layout
 from tests.gamepages import pages
 from tests.serverproc import ServerProcess
@@ -42,16 +42,6 @@ PIECES = {
     "aqua_romana": "#aq-board .pawn, #aq-board .builder, #aq-board .tile",
     "akwaier": "#akw-board g.akw-cell:not(.empty)",
 }
-
-
-def _finished(server: ServerProcess, game: str) -> str:
-    record = finished_record(game, 3)
-    data = record.to_json()
-    data["seats"] = [{"type": "person", "name": "Ann"}] + \
-        [{"type": "computer", "level": "normal"}] * (record.replay().num_players - 1)
-    r = httpx.post(f"{server.url}/api/records", json=data, timeout=60)
-    assert r.status_code == 201, r.text
-    return str(r.json()["id"])
 
 
 def _context(browser: Any, size: str, scheme: str = "light", motion: str = "no-preference",
@@ -89,7 +79,7 @@ def _against_computer(server: ServerProcess, game: str, **options: Any) -> tuple
 def test_every_page_of_a_game_is_axe_clean(server: ServerProcess, browser: Any, game: str,
                                            scheme: str) -> None:
     gid, token = _against_computer(server, game)
-    finished = _finished(server, game)
+    finished = imported_finished(server.url, game)
     problems = {}
     for name, path in [("game", f"/play/{gid}"), ("learn", f"/learn/{game}"),
                        ("replay", f"/replay/{finished}?analyse=1"), ("lobby", "/")]:
@@ -117,7 +107,7 @@ def test_every_page_of_a_game_is_axe_clean(server: ServerProcess, browser: Any, 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_board_is_readable(server: ServerProcess, browser: Any, game: str,
                                  scheme: str) -> None:
-    gid = _finished(server, game)
+    gid = imported_finished(server.url, game)
     total = httpx.get(f"{server.url}/api/games/{gid}").json()["version"]
     ctx = _context(browser, "desktop", scheme)
     try:

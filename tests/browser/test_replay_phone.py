@@ -12,22 +12,12 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.analysis.helpers import finished_record
+from tests.analysis.helpers import imported_finished
 from tests.browser import layout
 from tests.gamepages import pages
 from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.browser
-
-
-def _finished(server: ServerProcess, game: str) -> str:
-    record = finished_record(game, 3)
-    data = record.to_json()
-    data["seats"] = [{"type": "person", "name": "Ann"}] + \
-        [{"type": "computer", "level": "normal"}] * (record.replay().num_players - 1)
-    r = httpx.post(f"{server.url}/api/records", json=data, timeout=60)
-    assert r.status_code == 201, r.text
-    return str(r.json()["id"])
 
 
 def _analysed(server: ServerProcess, gid: str) -> None:
@@ -42,7 +32,7 @@ def _analysed(server: ServerProcess, gid: str) -> None:
 
 @pytest.mark.parametrize("game", ["haaienzee", "wari"])
 def test_the_analysis_page_fits_a_phone(server: ServerProcess, browser: Any, game: str) -> None:
-    gid = _finished(server, game)
+    gid = imported_finished(server.url, game)
     _analysed(server, gid)
     for lang in ("nl", "en", "no"):
         ctx = layout.context(browser, layout.SIZES["phone"], lang)
@@ -64,7 +54,7 @@ def test_the_analysis_page_fits_a_phone(server: ServerProcess, browser: Any, gam
 
 @pytest.mark.parametrize("game", sorted(pages()))
 def test_every_replay_fits_a_phone(server: ServerProcess, browser: Any, game: str) -> None:
-    gid = _finished(server, game)
+    gid = imported_finished(server.url, game)
     for lang in ("nl", "en", "no"):
         ctx = layout.context(browser, layout.SIZES["phone"], lang)
         try:
