@@ -14,9 +14,11 @@ both on Debian, as root).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
+import socket
 import ssl
 import subprocess
 import time
@@ -53,6 +55,7 @@ pytestmark = [
 class Site:
     def __init__(self, https_port: int, http_port: int, backend: ServerProcess,
                  folder: Path) -> None:
+        self.https_port = https_port
         self.https = f"https://localhost:{https_port}"
         self.http = f"http://localhost:{http_port}"
         self.wss = f"wss://localhost:{https_port}"
@@ -170,6 +173,9 @@ def site(request: pytest.FixtureRequest,
                     log = (tmp / "error.log").read_text() if (tmp / "error.log").exists() else ""
                     pytest.fail(f"{name} did not come up: {err}\n{log}")
                 time.sleep(0.2)
+            # the answer came from this proxy, not from another program that took its port
+            if proxy.poll() is not None:
+                pytest.fail(f"{name} exited: {(tmp / 'proxy.out').read_text()}")
             yield result
         finally:
             proxy.terminate()
@@ -198,6 +204,35 @@ def test_plain_http_is_sent_to_https(site: Site) -> None:
     assert r.headers["location"].startswith("https://localhost")
 
 
+def _tail(path: Path, chars: int = 3000) -> str:
+    return path.read_text(errors="replace")[-chars:] if path.exists() else "(none)"
+
+
+@contextlib.contextmanager
+def _live(site: Site, gid: str, token: str) -> Iterator[Any]:
+    """A WebSocket to the game through the proxy over IPv4 (``localhost`` may name ::1
+    first, where the proxy does not listen and another program may), with the proxy's and
+    the backend's logs in the failure when its handshake does not come."""
+    from websockets.sync.client import connect
+
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    sock = socket.create_connection(("127.0.0.1", site.https_port), timeout=20)
+    try:
+        ws = connect(f"{site.wss}/api/games/{gid}/live?token={token}", sock=sock, ssl=context,
+                     open_timeout=20)
+    except TimeoutError as exc:
+        sock.close()
+        raise AssertionError(
+            f"no WebSocket handshake through the proxy in 20 s\n"
+            f"proxy errors: {_tail(site.folder / 'error.log')}\n"
+            f"proxy access: {_tail(site.folder / 'ludotheek.access.log')}\n"
+            f"backend: {_tail(site.backend.log)}") from exc
+    with ws:
+        yield ws
+
+
 def _next_view(ws: Any) -> dict[str, Any]:
     """The next view the connection gets (notices such as a friend's arrival skipped)."""
     while True:
@@ -207,20 +242,12 @@ def _next_view(ws: Any) -> dict[str, Any]:
 
 
 def test_websocket_moves_through_the_proxy(site: Site) -> None:
-    from websockets.sync.client import connect
-
     with site.client("127.0.0.4") as c:
         made = _wari(c)
         assert made.status_code == 201, made.text
         gid = made.json()["id"]
         south, north = (s["token"] for s in made.json()["seats"])
-    context = ssl.create_default_context()
-    context.check_hostname = False
-    context.verify_mode = ssl.CERT_NONE
-    with connect(f"{site.wss}/api/games/{gid}/live?token={south}", ssl=context,
-                 open_timeout=20) as ws_south, \
-            connect(f"{site.wss}/api/games/{gid}/live?token={north}", ssl=context,
-                    open_timeout=20) as ws_north:
+    with _live(site, gid, south) as ws_south, _live(site, gid, north) as ws_north:
         assert _next_view(ws_south)["version"] == 0
         assert _next_view(ws_north)["version"] == 0
         ws_south.send(json.dumps({"type": "move", "move": "3", "version": 0}))
@@ -273,8 +300,6 @@ def test_a_body_over_the_limit_gets_ludotheeks_own_answer(site: Site) -> None:
 
 
 def test_the_access_log_holds_no_seat_secret(site: Site) -> None:
-    from websockets.sync.client import connect
-
     with site.client("127.0.0.6") as c:
         made = _wari(c)
         assert made.status_code == 201, made.text
@@ -289,11 +314,7 @@ def test_the_access_log_holds_no_seat_secret(site: Site) -> None:
         assert c.get(f"/api/games/{gid}?token={token}").status_code == 200
         assert c.get(f"/api/games/{gid}",
                      headers={"Authorization": f"Bearer {token}"}).status_code == 200
-    context = ssl.create_default_context()
-    context.check_hostname = False
-    context.verify_mode = ssl.CERT_NONE
-    with connect(f"{site.wss}/api/games/{gid}/live?token={token}", ssl=context,
-                 open_timeout=20) as ws:
+    with _live(site, gid, token) as ws:
         _next_view(ws)
     log = site.folder / "ludotheek.access.log"
     deadline = time.monotonic() + 30  # the proxy writes a line when the request ends
