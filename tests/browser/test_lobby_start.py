@@ -112,7 +112,9 @@ def test_a_person_alone_against_the_computer_goes_by_their_own_name(
         server: ServerProcess, context_factory: Any, known: bool) -> None:
     """Akwaier from the lobby's defaults (issue 38, item 11): the seat played here is called by
     the name this device goes by (js/yourname.js), not the game's own name for it (GRANDPA);
-    a device without a name is not asked (nobody is invited) and keeps the game's."""
+    a device without a name is not asked (nobody is invited) and keeps the game's in the
+    players' table, marked "(you)", while the page says "Your turn" to its person, not
+    "GRANDPA, choose a tile"."""
     ctx = context_factory()
     if known:
         ctx.add_init_script("localStorage.setItem('ludotheek.name', 'Anna');")
@@ -134,3 +136,14 @@ def test_a_person_alone_against_the_computer_goes_by_their_own_name(
         assert "ANNA" in row.inner_text()
     else:
         assert name.casefold() != "anna" and page.locator("dialog[open]").count() == 0
+        row = page.locator(f".akw-table tr[data-seat='{here[0]}']").first
+        row.wait_for()
+        assert f"{name} (you)" in row.inner_text()
+    line = page.locator("#akw-line")
+    page.wait_for_function("document.querySelector('#akw-line')?.textContent.includes('tile')",
+                           timeout=30_000)
+    said = line.inner_text()
+    if known:
+        assert said.startswith("ANNA, choose a tile"), said
+    else:
+        assert said.startswith("Your turn. Choose a tile") and name not in said, said

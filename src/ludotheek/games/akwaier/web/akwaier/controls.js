@@ -4,7 +4,7 @@
 // off the screen), the button strip that follows the phase, and a preview of what the selected
 // tile would do. Under the board they took its room: at 1366 x 768 buying shrank it to 308 px.
 import { el } from "../../ui.js";
-import { list, mine, money, moverName } from "./format.js";
+import { list, mine, money, moverName, seatName, unnamedHere } from "./format.js";
 
 export function createControls(t) {
   const hand = el("div", { class: "akw-hand", id: "akw-hand", role: "group" });
@@ -85,13 +85,14 @@ const PHASES = { place: placePhase, keep: keepPhase, buy: buyPhase };
 
 function placePhase(view, ui, t) {
   const st = view.state;
-  const name = st.names[view.seat];
+  const name = seatName(view, view.seat);
+  const you = unnamedHere(view) ? "_you" : "";
   if (st.can_pass) {
     return { buttons: [button("act-pass", t("akwaier.act.pass"), () => ui.act("pass"), ui, "primary")],
-      line: t("akwaier.line.pass", { name }), preview: [] };
+      line: t(`akwaier.line.pass${you}`, { name }), preview: [] };
   }
   const tile = ui.selected ? st.hand[ui.selected - 1] : null;
-  if (!tile || !tile.cell) return { buttons: [], line: t("akwaier.line.choose", { name }), preview: [] };
+  if (!tile || !tile.cell) return { buttons: [], line: t(`akwaier.line.choose${you}`, { name }), preview: [] };
   const cancel = button("act-cancel", t("akwaier.act.cancel"), ui.cancel, ui);
   if (!tile.placeable) {
     return { buttons: [cancel], line: t("akwaier.line.illegal", { cell: tile.cell }), preview: [t("akwaier.preview.illegal", { cell: tile.cell })] };

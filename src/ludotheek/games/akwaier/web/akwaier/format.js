@@ -25,7 +25,21 @@ export function list(items, t) {
 
 // whose move the view waits for, as a name
 export function moverName(view) {
-  return view.to_move === null ? "" : view.state.names[view.to_move];
+  return view.to_move === null ? "" : seatName(view, view.to_move);
+}
+
+// The name the page shows for seat `i` (the shell's: a person's own name, a computer's level,
+// js/names.js), else the game's own name for the seat (OPA, OMA, ...).
+export function seatName(view, i) {
+  return (view.names && view.names[i]) || view.state.names[i];
+}
+
+// Whether this page's own seat is a person's who gave no name: the page then says "you" to
+// them, not the game's name for the seat ("GRANDPA, choose a tile"; issue 38, item 11); the
+// players' table still names the seat as the 1987 game did, marked "(you)".
+export function unnamedHere(view) {
+  const seat = view.seat === null || view.seat === undefined ? null : (view.seats || [])[view.seat];
+  return Boolean(seat && seat.type === "person" && !seat.name);
 }
 
 // the cells the last move put on the board (to mark them)
