@@ -179,6 +179,37 @@ def test_a_push_delivered_to_the_worker_shows_a_notification(site: ServerProcess
                       f"/play/{gid}"]]
 
 
+def test_tapping_a_notification_brings_its_game_to_the_front_or_opens_it(
+        site: ServerProcess, context_factory: Any) -> None:
+    """The worker's answer to a tap on a notification (openFromNotification, what its
+    notificationclick listener runs), in the registered worker itself with stand-in clients
+    (a tap cannot be made through DevTools, and a real focus or new window needs one): the
+    game's page is focused where it is open, else opened; an address that is not a path on
+    this site opens the lobby."""
+    gid, tokens = _game(site)
+    ctx = context_factory("en")
+    page = ctx.new_page()
+    page.goto(f"{site.url}/play/{gid}#token={tokens[0]}")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
+    worker = next(w for w in ctx.service_workers if w.url.endswith("/sw.js"))
+    tapped = worker.evaluate("""async ([gid, origin]) => {
+        const done = [];
+        const clients = (urls) => ({
+            matchAll: async () => urls.map((u) => ({
+                url: origin + u, focus: async () => done.push(["focus", u]) })),
+            openWindow: async (u) => done.push(["open", u]),
+        });
+        await openFromNotification({ url: `/play/${gid}` }, clients(["/", `/play/${gid}`]));
+        await openFromNotification({ url: `/play/${gid}` }, clients(["/", "/play/other"]));
+        await openFromNotification({ url: "https://evil.example/x" }, clients([]));
+        await openFromNotification({ url: "//evil.example/x" }, clients([]));
+        await openFromNotification(null, clients([]));
+        return done;
+    }""", [gid, site.url])
+    assert tapped == [["focus", f"/play/{gid}"], ["open", f"/play/{gid}"], ["open", "/"],
+                      ["open", "/"], ["open", "/"]]
+
+
 @pytest.mark.parametrize("size", [(390, 844), (820, 1180), (1366, 768)],
                          ids=["phone", "tablet", "desktop"])
 def test_the_switch_fits_phones_tablets_and_desktops(site: ServerProcess, browser: Any,

@@ -95,13 +95,19 @@ self.addEventListener("push", (event) => {
   }));
 });
 
+// A tap on a notification: the page of the game it names is brought to the front where it is
+// open already, else opened (`clients`: the worker's Clients; a test gives its own). Only a
+// path on this site is opened (pushed() made it one).
+async function openFromNotification(data, clients) {
+  const url = data && typeof data.url === "string" && data.url.startsWith("/") && !data.url.startsWith("//")
+    ? data.url : "/";
+  const open = await clients.matchAll({ type: "window", includeUncontrolled: true });
+  const there = open.find((c) => new URL(c.url).pathname === url);
+  if (there) return there.focus();
+  return clients.openWindow(url);
+}
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = (event.notification.data && event.notification.data.url) || "/";
-  event.waitUntil((async () => {
-    const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-    const there = open.find((c) => new URL(c.url).pathname === url);
-    if (there) return there.focus();
-    return self.clients.openWindow(url);
-  })());
+  event.waitUntil(openFromNotification(event.notification.data, self.clients));
 });
