@@ -15,6 +15,9 @@ introduction). A source file says how the table was measured: ``command``, ``dat
   (``benchmarks/resumable_match.py``, the games of ``ludotheek match``; ``wari_pairs.py``,
   ``wari_vs_openspiel.py``), summed here with the Wilson interval and the ratio to the
   baseline share (1 of n seats);
+- ``from = "marks"``, ``games = [["wari", "Wari"], ...]``: how often the analysis marks each
+  player's decisions, from the losses ``benchmarks/analysis_marks.py`` kept
+  (``analysis-marks-<game>.jsonl``) and the game's thresholds;
 - ``rows = [[...], ...]``: a figure without a results file of its own, kept in the source file
   with the command, date and commit that measured it (the source file *is* its result file);
   and ``row_files = "<glob>"``: more rows, one a JSON file (``{"row": [...]}``) matched by the
@@ -39,6 +42,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ludotheek.analysis.review import review_for
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
@@ -181,6 +186,44 @@ def match(source: Source) -> Table:
                  f"{seats} equal players scores ({_pct(base)}).")
 
 
+def marks(source: Source) -> Table:
+    """How often the analysis marks each player's decisions, from the losses
+    ``benchmarks/analysis_marks.py`` kept (``analysis-marks-<game>.jsonl``) and the thresholds
+    the game declares now (its ``review.py``)."""
+    rows = []
+    for game, title in source["games"]:
+        thresholds = review_for(game).thresholds
+        games = _games(f"analysis-marks-{game}.jsonl")
+        losses: dict[str, list[float]] = {}
+        played: dict[str, int] = {}
+        for one in games:
+            for spec in dict.fromkeys(one["seats"]):
+                played[spec] = played.get(spec, 0) + 1
+            for seat, loss in one["losses"]:
+                losses.setdefault(one["seats"][seat], []).append(loss)
+        for spec, xs in losses.items():
+            seats = games[0]["seats"].count(spec)
+            name = f"`{spec}`" + (f" ({seats} seats)" if seats > 1 else "")
+            counted = [sum(thresholds.mark(x) == kind for x in xs)
+                       for kind in ("inaccuracy", "mistake", "blunder")]
+            ordered = sorted(xs)
+            rows.append([title, name, f"{played[spec]}", f"{len(xs)}",
+                         *(f"{c} ({_pct(c / len(xs))})" if c else "0" for c in counted),
+                         _sig(sum(xs) / len(xs)),
+                         _sig(ordered[min(len(xs) - 1, int(0.95 * len(xs)))]),
+                         f"{thresholds.inaccuracy:g} / {thresholds.mistake:g} / "
+                         f"{thresholds.blunder:g}"])
+    return Table(["game", "player", "games", "decisions", "inaccuracies", "mistakes",
+                  "blunders", "mean loss", "95th percentile", "thresholds"], "llrrrrrrrr", rows,
+                 "The thresholds are the game's now (`review.py`); the losses do not depend on "
+                 "them, so the marks are counted again from the results files.")
+
+
+def _sig(x: float) -> str:
+    """Three significant digits, without an exponent (1000, 5,390, 0.0262)."""
+    return f"{float(f'{x:.3g}'):,.0f}" if abs(x) >= 100 else f"{x:.3g}"
+
+
 def _tally(results: Iterable[float]) -> tuple[int, int, int, float]:
     got = list(results)
     return (sum(r == 1 for r in got), sum(r == 0.5 for r in got), sum(r == 0 for r in got),
@@ -257,6 +300,8 @@ def table(source: Source, path: Path) -> Table:
         made, _ = ladder(source["game"])
     elif kind == "match":
         made = match(source)
+    elif kind == "marks":
+        made = marks(source)
     else:
         rows = [list(map(str, row)) for row in source.get("rows", [])]
         if "row_files" in source:
@@ -323,6 +368,8 @@ def section(source: Source, path: Path) -> list[str]:
                 f"command wrote from `benchmarks/results/ratings-{source['game']}.jsonl.gz`."
     elif source.get("from") == "match":
         said += f" Rows: every game in `benchmarks/results/{source['file']}`."
+    elif source.get("from") == "marks":
+        said += " Rows: every decision in `benchmarks/results/analysis-marks-<game>.jsonl`."
     else:
         said += f" Rows: `{where}`"
         if "row_files" in source:

@@ -112,6 +112,11 @@ def test_a_match_is_summed_as_the_match_printed_it() -> None:
     # "won 97 of 100 games (95% Wilson interval 92%-99%), drew 1 and lost 2: all 50 as South"
     openspiel = figures.match({"file": "wari-vs-openspiel-2026-11-29.jsonl"})
     assert openspiel.rows[0][2] == "50 / 0 / 0" and openspiel.rows[2][2] == "97 / 1 / 2"
+    # the analysis marks as benchmarks/analysis_marks.py counted them (2026-12-02)
+    marks = figures.marks({"games": [["akwaier", "Akwaier"], ["haaienzee", "Haaienzee"]]})
+    assert marks.rows[1][1:7] == ["`classic` (5 seats)", "6", "1160", "126 (10.9%)", "91 (7.8%)",
+                                  "18 (1.6%)"]
+    assert marks.rows[3][1:7] == ["`greedy`", "20", "396", "59 (14.9%)", "25 (6.3%)", "14 (3.5%)"]
     low, high = figures.wilson(97, 100)
     assert (round(low, 2), round(high, 2)) == (0.92, 0.99)
 
