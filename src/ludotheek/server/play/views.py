@@ -6,6 +6,7 @@ secrets, no seed); every name is given in each language of the pages.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ludotheek.core.record import kind_of, text_of
@@ -27,8 +28,10 @@ def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "left": bool(s.get("left"))} for s in seats]
 
 
-def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
-    """The game as ``seat`` (None: a spectator) sees it, names in ``lang``."""
+def view(live: LiveGame, seat: int | None, lang: str = "en",
+         now: float | None = None) -> dict[str, Any]:
+    """The game as ``seat`` (None: a spectator) sees it, names in ``lang``, its time as
+    it is at ``now`` (the server's clock; None: the time of day)."""
     st = live.state
     to_move = st.to_move
     thinking = (live.thinking or live.computer_to_move()) and not live.over
@@ -62,6 +65,8 @@ def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
         "leave": ending.leave_kind(live),
         "engine_help": engine_help_refused(live) is None,
         "can_take_back": takebacks.can_ask(live, seat),
+        "time": None if live.timing is None else live.timing.shown(
+            time.time() if now is None else now),
     }
 
 
