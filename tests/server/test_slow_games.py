@@ -315,3 +315,14 @@ def test_racing_processes_claim_each_time_out_once_sqlite(tmp_path: Path) -> Non
     db.clocks.start(row.id, 1, None, None, row.seats, 0, T0)
     db.close()
     assert claim_race(f"sqlite:///{tmp_path / 'race.sqlite3'}", row.id, 0, T0 + DAY) == [0, 0]
+
+
+def test_my_games_list_the_time_left(timed: TestClient, clock: Clock) -> None:
+    gid, tokens = new_game(timed, {"days": 3})
+    live, _ = new_game(timed, None)
+    clock.t += 7200
+    listed = {g["id"]: g for g in timed.get(f"/api/games?ids={gid},{live}").json()["games"]}
+    assert listed[gid]["time_left"] == 3 * DAY - 7200 and listed[live]["time_left"] is None
+    clock.t += 3 * DAY
+    sweep(timed)  # timed out: the computer plays on alone against one person, no time runs
+    assert timed.get(f"/api/games?ids={gid}").json()["games"][0]["time_left"] is None

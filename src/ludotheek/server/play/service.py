@@ -90,7 +90,9 @@ class GameService:
                       offset: int, started: bool = False,
                       ids: list[str] | None = None, lang: str = "en") -> list[dict[str, Any]]:
         rows = await blocking(self.db.games.listing, status, game, limit, offset, started, ids)
-        return [views.listing_entry(r, lang) for r in rows]
+        clocks = await blocking(self.db.clocks.of_games, [r.id for r in rows])
+        now = self.settings.clock()
+        return [views.listing_entry(r, lang, clocks.get(r.id), now) for r in rows]
 
     # --- views -----------------------------------------------------------------------
     def view(self, live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:

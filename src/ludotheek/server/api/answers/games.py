@@ -202,6 +202,9 @@ class ListedGame(Answer):
     parent: str | None
     seats: list[SeatListed]
     names: Annotated[list[str], _about("the seats' names in the language asked for")]
+    time_left: Annotated[float | None, _about(
+        "a game with a time: the seconds the seat to move has left, by the server's clock "
+        "(None: no time runs)")] = None
 
 
 class Listing(Answer):
