@@ -326,3 +326,14 @@ def test_my_games_list_the_time_left(timed: TestClient, clock: Clock) -> None:
     clock.t += 3 * DAY
     sweep(timed)  # timed out: the computer plays on alone against one person, no time runs
     assert timed.get(f"/api/games?ids={gid}").json()["games"][0]["time_left"] is None
+
+
+def test_a_rematch_keeps_the_time(timed: TestClient, clock: Clock) -> None:
+    gid, tokens = new_game(timed, {"minutes": 10, "increment": 5})
+    r = timed.post(f"/api/games/{gid}/moves", headers=auth(tokens[0]),
+                   json={"move": "resign", "version": 0})
+    assert r.status_code == 200 and r.json()["over"], r.text
+    r = timed.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0]), json={"swap": True})
+    assert r.status_code == 201, r.text
+    t = view(timed, r.json()["id"])["time"]
+    assert t["kind"] == "clock" and t["left"] == [600, 600] and t["increment"] == 5
