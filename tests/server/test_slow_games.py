@@ -318,7 +318,7 @@ def test_racing_processes_claim_each_time_out_once_sqlite(tmp_path: Path) -> Non
 
 
 def test_my_games_list_the_time_left(timed: TestClient, clock: Clock) -> None:
-    gid, tokens = new_game(timed, {"days": 3})
+    gid, _ = new_game(timed, {"days": 3})
     live, _ = new_game(timed, None)
     clock.t += 7200
     listed = {g["id"]: g for g in timed.get(f"/api/games?ids={gid},{live}").json()["games"]}

@@ -214,7 +214,8 @@ class Records:
                           for old in order],
                 "seed": draw_seed()}  # the server's, secret until the rematch ends
         timing = live.timing
-        if timing is not None and sum(1 for s in body["seats"] if s["type"] == "person") >= 2:
+        people = sum(1 for old in order if live.seats[old]["type"] == "person")
+        if timing is not None and people >= 2:
             body["time"] = ({"days": timing.days} if timing.days is not None else
                             {"minutes": round((timing.base or 0) / 60),
                              "increment": round(timing.increment or 0)})  # the same time
