@@ -104,3 +104,30 @@ def test_a_turn_based_game_from_the_lobby_shows_the_deadline_and_times_out(
     friend.screenshot(path=str(tmp_path / f"slow-out-{lang}.png"))
     view = httpx.get(f"{timed_server.url}/api/games/{gid}").json()
     assert view["seats"][0]["type"] == "computer" and view["time"]["out_seat"] == 0
+
+
+def test_a_live_game_with_a_clock_counts_down_and_falls(
+        timed_server: ServerProcess, shift_file: Path, context_factory: Any,
+        tmp_path: Path) -> None:
+    shift_file.write_text("0")
+    page = _phone(context_factory, "en")
+    page.goto(timed_server.url + "/#game-wari")
+    card = page.locator("#game-wari")
+    card.locator("select[name=seat-1]").select_option("person:play")  # both at this screen
+    card.locator("select[name=time]").select_option("clock:5:3")
+    card.locator("button[type=submit]").click()
+    page.wait_for_url("**/play/*")
+    gid = page.url.rsplit("/", 1)[1]
+    page.wait_for_selector("#clocks li.running")
+    assert "Clock 5+3" in page.locator("#time-line").inner_text()
+    # the running clock counts down on the page by itself (the other stays at 5:00)
+    page.wait_for_function("document.querySelector('#clocks li.running').textContent"
+                           ".includes('4:5')", timeout=15_000)
+    assert page.locator("#clocks li").nth(1).inner_text().endswith("5:00")
+    page.screenshot(path=str(tmp_path / "clock-en.png"))
+    shift_file.write_text("400")  # the flag falls: the computer plays on for South
+    page.wait_for_function(
+        "document.querySelector('#time-line')?.textContent.includes('the computer plays on')",
+        timeout=20_000)
+    view = httpx.get(f"{timed_server.url}/api/games/{gid}").json()
+    assert view["seats"][0]["type"] == "computer" and view["time"]["out_seat"] == 0
