@@ -54,6 +54,7 @@ from ludotheek.server.play.service import GameService
 from ludotheek.server.push.sender import Pusher
 from ludotheek.server.scaleout.site import ScaleOut
 from ludotheek.server.settings import Settings
+from ludotheek.server.timing import timeouts
 from ludotheek.store.database import Database, open_database
 
 #: what starts and stops the app's work around serving
@@ -140,6 +141,13 @@ def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
         # games nobody plays any more end first (and are not resumed), then every hour
         await ending.sweep(service)
         ending_sweeper = asyncio.get_running_loop().create_task(ending.sweeper(service))
+        # clocks go on where they stopped; the time-outs due meanwhile, then every second
+        if os.environ.get("LUDOTHEEK_TEST_CLOCK"):
+            log.warning("LUDOTHEEK_TEST_CLOCK is set: the server's clock is the tests'")
+        keeper = timeouts.TimeKeeper(service)
+        service.time_keeper = keeper
+        await keeper.on_start()
+        time_sweeper = asyncio.get_running_loop().create_task(keeper.sweeper())
         resumed = await service.resume()
         if resumed:
             log.info("resumed %d computer turns", resumed)
@@ -150,6 +158,7 @@ def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
             yield
         finally:
             ending_sweeper.cancel()
+            time_sweeper.cancel()
             rating.cancel()
             if sweeper is not None:
                 sweeper.cancel()

@@ -3,10 +3,30 @@
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ludotheek.server.edge.proxy import LOOPBACK, Network, parse_networks
+
+
+def test_clock() -> Callable[[], float]:
+    """The server's clock: the time of day, unless ``LUDOTHEEK_TEST_CLOCK`` names a file
+    (the browser tests' only): then the time of day plus the seconds that file holds, read
+    at each look, so that a test moves the server's time on without sleeping. A site never
+    sets it (the server logs a warning when it is set)."""
+    path = os.environ.get("LUDOTHEEK_TEST_CLOCK")
+    if not path:
+        return time.time
+    shift = Path(path)
+
+    def now() -> float:
+        try:
+            return time.time() + float(shift.read_text(encoding="utf-8").strip() or 0)
+        except (OSError, ValueError):
+            return time.time()
+    return now
 
 
 def _env_int(name: str, default: int) -> int:
@@ -98,3 +118,11 @@ class Settings:
     chat: str = "free"
     #: chat lines (and takeback requests) one seat may send per minute
     chat_per_minute: int = 5
+    #: the server's clock (seconds since the epoch): the authority on every game's time
+    #: (server/play/clocks.py); the tests give one they control
+    clock: Callable[[], float] = field(default_factory=test_clock)
+    #: seconds between looks for turns whose time ran out, or half of it (reminders)
+    time_sweep_seconds: float = 1.0
+    #: the level of the computer player that takes over a seat whose time ran out in an
+    #: unrated game (a rated game is lost on time)
+    timeout_level: str = "normal"

@@ -14,6 +14,7 @@ from sqlalchemy.pool import StaticPool
 
 from ludotheek.store.analyses import AnalysisStore
 from ludotheek.store.chat import ChatStore
+from ludotheek.store.clocks import ClockStore
 from ludotheek.store.games import GameStore
 from ludotheek.store.paths import database_url
 from ludotheek.store.profiles import ProfileStore
@@ -60,7 +61,7 @@ def migrate(engine: Engine) -> None:
 
 class Database:
     """The project's database: ``games``, ``scores``, ``analyses``, ``profiles``, ``ratings``,
-    ``chat`` and ``push``."""
+    ``chat``, ``push`` and ``clocks``."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -73,6 +74,7 @@ class Database:
         self.ratings = RatingStore(self.engine)
         self.chat = ChatStore(self.engine)
         self.push = PushStore(self.engine)
+        self.clocks = ClockStore(self.engine)
 
     @property
     def is_sqlite(self) -> bool:

@@ -217,3 +217,31 @@ push_subscriptions = Table(
     Index("ix_push_profile", "profile_id"),
     Index("ix_push_endpoint", "endpoint"),
 )
+
+# --- slow games and clocks (server/play/clocks.py; docs/web.md, "Slow games and clocks") ---
+
+#: the time of a game between people: turn-based (``days`` per move) or a clock (``base``
+#: seconds each plus ``increment`` a move, ``remaining`` each seat's seconds when the turn
+#: began); the turn began at version ``version`` (the game's moves then), ``seat``'s time
+#: runs from ``started`` until ``deadline`` (None: nobody's time runs); ``reminded`` and
+#: ``timed_out`` are the versions whose reminder and time-out a process claimed (once)
+game_clocks = Table(
+    "game_clocks",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("days", Integer, nullable=True),
+    Column("base", Float, nullable=True),
+    Column("increment", Float, nullable=True),
+    Column("remaining", Text, nullable=True),  # JSON list of seconds, by seat
+    Column("version", Integer, nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("started", Float, nullable=True),
+    Column("deadline", Float, nullable=True),
+    Column("remind_at", Float, nullable=True),
+    Column("reminded", Integer, nullable=True),
+    Column("timed_out", Integer, nullable=True),
+    Column("out_seat", Integer, nullable=True),  # the seat whose time ran out
+    Index("ix_game_clocks_deadline", "deadline"),
+    Index("ix_game_clocks_remind_at", "remind_at"),
+)

@@ -52,6 +52,7 @@ from ludotheek.server.edge.shapes import decode
 from ludotheek.server.errors import Conflict, Forbidden, Invalid, NotFound
 from ludotheek.server.play.livegame import LiveGame
 from ludotheek.server.play.service import GameService
+from ludotheek.server.timing import timeouts
 from ludotheek.store.games import hash_token, new_token
 from ludotheek.store.profiles import Profile
 
@@ -147,6 +148,7 @@ async def claim(service: GameService, gid: str, raw_seat: Any, body: ClaimInvite
         live.invites.pop(seat, None)
         live.token_hashes[seat] = hash_token(token)
         live.joined.add(seat)
+        await timeouts.seats_taken(service, live)  # the last invited seat: time runs
         if name is not None:
             live.seats = [dict(s, name=name) if i == seat else s
                           for i, s in enumerate(live.seats)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -81,6 +82,9 @@ class TurnRunner:
             result_of(new) if over else None)])
         if isinstance(stored, StaleVersion):
             return None  # somebody else stored this version first
+        # a game with a time: the next turn's begins (server/play/clocks.py)
+        self.db.clocks.next_turn(gid, version + 1, seat, new.to_move, row.seats, over,
+                                 time.time())
         if over:
             names = [s.get("name") or get(row.game).seat_names(row.options)[i]
                      for i, s in enumerate(row.seats)]

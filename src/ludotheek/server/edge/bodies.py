@@ -140,6 +140,40 @@ class SeatIn(Shape):
         "seat is played at the creator's screen: the answer holds its token"))] = False
 
 
+#: the days per move a turn-based game may have
+DAYS = (1, 2, 3, 7)
+#: a clock's longest time each (minutes) and largest increment a move (seconds)
+MAX_MINUTES = 180
+MAX_INCREMENT = 60
+TIME_BODY = Refusal("'time' must be {{\"days\": D}} (D one of 1, 2, 3, 7: a turn-based "
+                    "game) or {{\"minutes\": M, \"increment\": S}} (a clock: M from 1 to "
+                    "{minutes}, S seconds from 0 to {increment})", code="time.body",
+                    minutes=MAX_MINUTES, increment=MAX_INCREMENT)
+
+
+class TimeIn(Shape):
+    """A game's time: turn-based (``days`` per move) or a clock (``minutes`` each plus
+    ``increment`` seconds a move); only for a game between people."""
+
+    refusals: ClassVar[Refusals] = Refusals(
+        body=TIME_BODY,
+        unknown=Refusal(_UNKNOWN, code="request.unknown_field", field=GIVEN,
+                        fields="days, minutes, increment"),
+        fields={"days": Refusal("'days' must be one of 1, 2, 3, 7 (days per move)",
+                                code="time.days"),
+                "minutes": Refusal("'minutes' must be a whole number from 1 to {most}",
+                                   code="time.minutes", most=MAX_MINUTES),
+                "increment": Refusal("'increment' must be a whole number of seconds from 0 "
+                                     "to {most}", code="time.increment", most=MAX_INCREMENT)})
+
+    days: Annotated[Literal[1, 2, 3, 7], msgspec.Meta(
+        description="days per move: a turn-based game")] | None = None
+    minutes: Annotated[int, msgspec.Meta(ge=1, le=MAX_MINUTES, description=(
+        "a clock: each seat's minutes for the whole game"))] | None = None
+    increment: Annotated[int, msgspec.Meta(ge=0, le=MAX_INCREMENT, description=(
+        "a clock: seconds added to a seat's time for each of its moves"))] | None = None
+
+
 class CreateGame(Shape, kw_only=True):
     """``POST /api/games``: a new game."""
 
@@ -164,6 +198,10 @@ class CreateGame(Shape, kw_only=True):
     rated: Annotated[bool, msgspec.Meta(
         description="a rated game (docs/ratings.md): at least one seat with a profile, "
                     "computer levels with a rating")] = False
+    time: Annotated[TimeIn, msgspec.Meta(description=(
+        "a game between people: turn-based ({\"days\": 1, 2, 3 or 7} per move) or live "
+        "with a clock ({\"minutes\": M, \"increment\": S}); none: live, without a clock "
+        "(docs/web.md, \"Slow games and clocks\")"))] | None = None
 
 
 NAME_BODY = Refusal('the body must be {{"name": NAME}}', code="ratings.body_name")

@@ -13,7 +13,7 @@ from ludotheek.ai import players
 from ludotheek.core.errors import BadOption, UnknownGame, quoted
 from ludotheek.core.game import Game
 from ludotheek.games import get
-from ludotheek.server.edge.bodies import MAX_SEED, CreateGame, SeatIn
+from ludotheek.server.edge.bodies import MAX_SEED, TIME_BODY, CreateGame, SeatIn, TimeIn
 from ludotheek.server.edge.names import MOST, tidy
 from ludotheek.server.edge.shapes import convert_field, decode
 from ludotheek.server.errors import Invalid
@@ -29,6 +29,8 @@ class NewGame:
     seed: int
     #: the seats of people invited by a link (the others' people sit at the creator's screen)
     invited: frozenset[int] = frozenset()
+    #: its time (turn-based or a clock; None: live without a clock)
+    time: TimeIn | None = None
 
 
 def check_create(body: Any) -> NewGame:
@@ -54,7 +56,11 @@ def check_create(body: Any) -> NewGame:
     def seats(raw: Any, values: dict[str, Any]) -> list[SeatIn]:
         return _seats(found["game"], values["options"], raw)
 
-    new = decode(CreateGame, body, hooks={"game": game, "options": options, "seats": seats})
+    def timing(raw: Any, values: dict[str, Any]) -> TimeIn | None:
+        return check_time(raw, values["seats"])
+
+    new = decode(CreateGame, body, hooks={"game": game, "options": options, "seats": seats,
+                                          "time": timing})
     seed = draw_seed() if new.seed is None else new.seed
     entries = [{"type": s.type, "level": s.level if s.type == "computer" else None,
                 "name": _seat_name(number, s.name)} for number, s in enumerate(new.seats, 1)]
@@ -66,7 +72,24 @@ def check_create(body: Any) -> NewGame:
     for entry, seat_name in zip(entries, shown, strict=True):
         entry["name"] = seat_name
     invited = frozenset(i for i, s in enumerate(new.seats) if s.invite)
-    return NewGame(the_game, checked, entries, seed, invited)
+    return NewGame(the_game, checked, entries, seed, invited, new.time)
+
+
+def check_time(raw: Any, seats: list[SeatIn]) -> TimeIn | None:
+    """A create request's ``time``: turn-based days or a clock, each in range; refused for a
+    game with fewer than two people (``time.between_people``: with the computer alone there
+    is nobody to wait for)."""
+    if raw is UNSET or raw is None:
+        return None
+    given = decode(TimeIn, raw)
+    if (given.days is None) == (given.minutes is None) or (
+            given.days is not None and given.increment is not None):
+        raise TIME_BODY.error()
+    if sum(1 for s in seats if s.type == "person") < 2:
+        raise Invalid("a game's time ('time': days per move, or a clock) is for a game "
+                      "between people: give at least two seats to people, or leave 'time' "
+                      "out", code="time.between_people")
+    return given
 
 
 def _seat_name(number: int, given: str | None) -> str | None:

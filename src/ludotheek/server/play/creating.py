@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludotheek.core.errors import LudotheekError
+from ludotheek.server.edge.offload import blocking
 from ludotheek.server.errors import Invalid
 from ludotheek.server.play import ending
 from ludotheek.server.play.checks import check_create
@@ -49,6 +50,11 @@ async def create(service: Games, body: Any, client: str | None = None,
                     row.created, parent,
                     token_hashes={i: hash_token(t) for i, t in enumerate(tokens) if t},
                     invites={i: hash_token(c) for i, c in enumerate(invites) if c})
+    if new.time is not None:  # turn-based, or a clock (server/timing/timeouts.py)
+        live.timing = await blocking(
+            service.db.clocks.start, live.id, new.time.days, new.time.minutes,
+            new.time.increment, live.seats, state.to_move, service.settings.clock(),
+            bool(live.invites))
     service.cache.remember(live)
     service.schedule_computer(live)
     return live, tokens, invites

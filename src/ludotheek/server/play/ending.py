@@ -115,18 +115,27 @@ async def leave(service: Games, gid: str, token: str | None,
         if kind == "resign":
             await play(service, live, resign_move(live.state, seat), seat)
             return live, seat
-        seats = [dict(s) for s in live.seats]
-        seats[seat] = {**seats[seat], "type": "computer", "level": TAKEOVER_LEVEL, "left": True}
-        await blocking(service.db.games.leave_seat, live.id, seat, seats)
-        live.seats = seats
-        live.token_hashes.pop(seat, None)
-        if service.scale_out is not None:
-            await service.scale_out.changed(live)
-        # whoever held the seat watches from now on, its open connections too (hub.py)
-        await service.hub.close_seats(live.id, live.token_hashes)
-        service.schedule_computer(live)  # before the broadcast, so it says "thinking"
-        await service.broadcast(live)
+        await take_over(service, live, seat, TAKEOVER_LEVEL)
     return live, seat
+
+
+async def take_over(service: Games, live: LiveGame, seat: int, level: str) -> None:
+    """A computer player at ``level`` takes ``seat`` of ``live`` over (its person left, or
+    its time ran out: server/play/clocks.py) and plays on; under ``live.lock``."""
+    seats = [dict(s) for s in live.seats]
+    seats[seat] = {**seats[seat], "type": "computer", "level": level, "left": True}
+    await blocking(service.db.games.leave_seat, live.id, seat, seats)
+    live.seats = seats
+    live.token_hashes.pop(seat, None)
+    if live.timing is not None:  # the computer's time does not run
+        live.timing = await blocking(service.db.clocks.begin, live.id, live.version, None,
+                                     service.settings.clock())
+    if service.scale_out is not None:
+        await service.scale_out.changed(live)
+    # whoever held the seat watches from now on, its open connections too (hub.py)
+    await service.hub.close_seats(live.id, live.token_hashes)
+    service.schedule_computer(live)  # before the broadcast, so it says "thinking"
+    await service.broadcast(live)
 
 
 async def note_joined(service: Games, live: LiveGame, seat: int | None) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from ludotheek.core.game import Game, State
 from ludotheek.core.record import Entry, Record, effective_line, mover_of, undo_target
 from ludotheek.games import get
+from ludotheek.store.clocks import Clock, ClockStore
 from ludotheek.store.games import GameRow, GameStore
 
 
@@ -54,6 +55,8 @@ class LiveGame:
     #: none, or it is an undo): whether that move may be taken back is asked of the game
     #: with it (server/play/takebacks.py)
     before: State | None = None
+    #: the game's time (turn-based, or a clock), if it has one (server/play/clocks.py)
+    timing: Clock | None = None
 
     @property
     def over(self) -> bool:
@@ -119,7 +122,7 @@ def from_row(row: GameRow, store: GameStore) -> LiveGame:
                     movers=movers, line=effective_line(row.moves),
                     ended=row.status if row.status in ("aborted", "abandoned") else None,
                     joined=store.joined_seats(row.id), rated=store.is_rated(row.id),
-                    before=before)
+                    before=before, timing=ClockStore(store.engine).get(row.id))
 
 
 def plausible_id(gid: str) -> bool:

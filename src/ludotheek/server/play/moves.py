@@ -97,6 +97,8 @@ async def move(service: Games, gid: str, token: str | None, move: str,
         check_at(live, version)
         if live.over:
             raise ended(live)
+        if service.time_keeper is not None:  # the time ran out: applied, and refused
+            await service.time_keeper.refuse_late(live)
         await play(service, live, _written(live, seat, text), seat, with_reply)
     return live, seat
 
@@ -162,6 +164,7 @@ async def commit(service: Games, live: LiveGame, move: Entry, seat: int | None,
         raise Conflict(f"the game moved on (version {exc.current})", code="game.moved_on",
                        version=exc.current) from exc
     _advance(live, move, seat, new_state)
+    await after_entry(service, live, seat)  # the next turn's time begins
     if service.scale_out is not None:
         await service.scale_out.announce(live)
     if over:
@@ -195,8 +198,10 @@ async def commit_with_reply(service: Games, live: LiveGame, move: Entry, seat: i
         raise Conflict(f"the game moved on (version {exc.current})", code="game.moved_on",
                        version=exc.current) from exc
     _advance(live, move, seat, new_state)
+    await after_entry(service, live, seat)
     first = {s: dumps(service.view(live, s)) for s in service.hub.seats(live.id)}
     _advance(live, reply, reply_seat, after)
+    await after_entry(service, live, reply_seat)
     if over:
         try:
             await blocking(game_over, service.db, after, live.names(), live.id)
@@ -226,3 +231,14 @@ def _advance(live: LiveGame, move: Entry, seat: int | None, new_state: State) ->
         live.movers.append(None)
         live.line = effective_line(live.moves)
     live.thinking = False
+
+
+async def after_entry(service: Games, live: LiveGame, mover: int | None) -> None:
+    """``live`` came to a new version (``mover`` made its last entry): in a game with a
+    time, the next turn's begins (stored before anyone hears of the entry; under
+    ``live.lock``; server/timing/timeouts.py)."""
+    if live.timing is None:
+        return
+    live.timing = await blocking(
+        service.db.clocks.next_turn, live.id, live.version, mover, live.state.to_move,
+        live.seats, live.over, service.settings.clock(), bool(live.invites))

@@ -66,6 +66,18 @@ class TurnNotices(Protocol):
         """``live`` has a new version: tell the person to move, if they asked (it only
         queues: called with the game's lock held)."""
 
+    def remind(self, live: LiveGame, seat: int) -> None:
+        """Half of ``seat``'s time for its move in ``live`` is gone: remind its person, if
+        they asked (it only queues)."""
+
+
+class TimeKeeper(Protocol):
+    """The time-outs of games with a time (server/timing/)."""
+
+    async def refuse_late(self, live: LiveGame) -> None:
+        """Before a move (under ``live.lock``): if the time of the seat to move ran out,
+        apply the time-out and refuse the move (409 ``time.out``)."""
+
 
 class Turns(Protocol):
     """The computer turns, as a move asks them for an instant reply."""
@@ -109,6 +121,9 @@ class Games(Protocol):
     @property
     def turn_notices(self) -> TurnNotices | None: ...
 
+    @property
+    def time_keeper(self) -> TimeKeeper | None: ...
+
     async def load(self, gid: str) -> LiveGame:
         """The game ``gid`` (from memory, or replayed from the database)."""
 
@@ -123,3 +138,5 @@ class Games(Protocol):
 
     def schedule_computer(self, live: LiveGame) -> None:
         """Start the turn of the computer to move in ``live``, if there is one."""
+
+

@@ -213,6 +213,12 @@ class Records:
                 "seats": [{k: v for k, v in live.seats[old].items() if v is not None}
                           for old in order],
                 "seed": draw_seed()}  # the server's, secret until the rematch ends
+        timing = live.timing
+        people = sum(1 for old in order if live.seats[old]["type"] == "person")
+        if timing is not None and people >= 2:
+            body["time"] = ({"days": timing.days} if timing.days is not None else
+                            {"minutes": round((timing.base or 0) / 60),
+                             "increment": round(timing.increment or 0)})  # the same time
         new, _, _ = await self.service.create(body, None, parent=live.id, make_tokens=False)
         held = await blocking(self.service.db.games.seat_profiles, live.id)
         hashes, invites, profiles = {}, {}, {}
@@ -229,6 +235,9 @@ class Records:
         await blocking(self.service.db.games.add_tokens, new.id, hashes, invites, profiles)
         new.token_hashes.update(hashes)
         new.invites.update(invites)
+        if new.timing is not None and invites:  # time runs once the invited come
+            new.timing = await blocking(self.service.db.clocks.begin, new.id, 0, None,
+                                        self.service.settings.clock())
         await rated_rematch(self.service.db, live, new, order)
         live.rematch = new.id
 

@@ -12,6 +12,9 @@ Each job is a module of its own; this class only holds the parts together:
 - views: :mod:`~ludotheek.server.play.views`
 - moves and undos: :mod:`~ludotheek.server.play.moves`
 - hints: :mod:`~ludotheek.server.play.hints`
+- the time of slow games and clocks: kept with the moves (``moves.after_entry``); their
+  reminders and time-outs: :mod:`~ludotheek.server.timing.timeouts`, which the app gives
+  (:attr:`GameService.time_keeper`)
 - computer turns: :mod:`~ludotheek.server.play.computer_turns`
 - a scaled-out site's sync: :mod:`~ludotheek.server.scaleout.site`, which the app makes and
   gives to the service (:attr:`GameService.scale_out`); the service knows it by the
@@ -37,7 +40,7 @@ from ludotheek.server.play.computer_turns import ComputerTurns
 from ludotheek.server.play.hub import Hub
 from ludotheek.server.play.livegame import LiveGame
 from ludotheek.server.play.presence import Presence
-from ludotheek.server.play.protocols import OtherProcesses, TurnNotices
+from ludotheek.server.play.protocols import OtherProcesses, TimeKeeper, TurnNotices
 from ludotheek.server.play.seats import seat_of
 from ludotheek.server.play.writer import MoveWriter
 from ludotheek.server.settings import Settings
@@ -62,6 +65,8 @@ class GameService:
         self.presence = Presence(self)
         #: the pushes of "your move" (the app gives them, server/push/sender.py)
         self.turn_notices: TurnNotices | None = None
+        #: the time-outs of games with a time (the app gives it, server/timing/timeouts.py)
+        self.time_keeper: TimeKeeper | None = None
 
     # --- games ---------------------------------------------------------------------
     async def create(self, body: Any, client: str | None = None, parent: str | None = None,
@@ -85,11 +90,13 @@ class GameService:
                       offset: int, started: bool = False,
                       ids: list[str] | None = None, lang: str = "en") -> list[dict[str, Any]]:
         rows = await blocking(self.db.games.listing, status, game, limit, offset, started, ids)
-        return [views.listing_entry(r, lang) for r in rows]
+        clocks = await blocking(self.db.clocks.of_games, [r.id for r in rows])
+        now = self.settings.clock()
+        return [views.listing_entry(r, lang, clocks.get(r.id), now) for r in rows]
 
     # --- views -----------------------------------------------------------------------
     def view(self, live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
-        return views.view(live, seat, lang)
+        return views.view(live, seat, lang, self.settings.clock())
 
     async def broadcast(self, live: LiveGame) -> None:
         """Push every watcher of ``live`` the view of their own seat."""

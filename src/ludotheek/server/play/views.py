@@ -6,6 +6,7 @@ secrets, no seed); every name is given in each language of the pages.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ludotheek.core.record import kind_of, text_of
@@ -14,6 +15,7 @@ from ludotheek.server.pages.catalogs import LANGUAGES
 from ludotheek.server.play import ending, takebacks
 from ludotheek.server.play.fairplay import engine_help_refused
 from ludotheek.server.play.livegame import LiveGame
+from ludotheek.store.clocks import Clock
 from ludotheek.store.games import GameRow
 
 #: the languages of the pages (web/i18n/<lang>/); seat names are given in each
@@ -27,8 +29,10 @@ def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "left": bool(s.get("left"))} for s in seats]
 
 
-def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
-    """The game as ``seat`` (None: a spectator) sees it, names in ``lang``."""
+def view(live: LiveGame, seat: int | None, lang: str = "en",
+         now: float | None = None) -> dict[str, Any]:
+    """The game as ``seat`` (None: a spectator) sees it, names in ``lang``, its time as
+    it is at ``now`` (the server's clock; None: the time of day)."""
     st = live.state
     to_move = st.to_move
     thinking = (live.thinking or live.computer_to_move()) and not live.over
@@ -62,12 +66,16 @@ def view(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
         "leave": ending.leave_kind(live),
         "engine_help": engine_help_refused(live) is None,
         "can_take_back": takebacks.can_ask(live, seat),
+        "time": None if live.timing is None else live.timing.shown(
+            time.time() if now is None else now),
     }
 
 
-def listing_entry(row: GameRow, lang: str = "en") -> dict[str, Any]:
+def listing_entry(row: GameRow, lang: str = "en", clock: Clock | None = None,
+                  now: float = 0.0) -> dict[str, Any]:
     """A stored game as the lobby lists it, seat names in ``lang`` (a game no longer
-    registered keeps its line)."""
+    registered keeps its line); with its ``clock`` (a game with a time), the seconds the
+    seat to move has left at ``now`` (``time_left``)."""
     g = get(row.game) if row.game in names() else None
     default = g.seat_names(row.options, lang) if g else []
     return {
@@ -77,4 +85,7 @@ def listing_entry(row: GameRow, lang: str = "en") -> dict[str, Any]:
         "seats": public_seats(row.seats),
         "names": [s.get("name") or (default[i] if i < len(default) else str(i + 1))
                   for i, s in enumerate(row.seats)],
+        "time_left": (round(max(0.0, clock.deadline - now), 1)
+                      if clock is not None and clock.deadline is not None
+                      and row.status == "active" else None),
     }

@@ -66,6 +66,9 @@ class Job:
     mover: int | None
     #: the seats' names by language (made when the job is, from the game in memory)
     names: Callable[[str], list[str]]
+    #: ``turn`` (your move) or ``reminder`` (half of the time for the move is gone:
+    #: server/play/timeouts.py)
+    kind: str = "turn"
 
 
 def message(job: Job, lang: str) -> dict[str, str]:
@@ -73,7 +76,8 @@ def message(job: Job, lang: str) -> dict[str, str]:
     words = texts.catalog(lang if lang in texts.LANGUAGES else "en")
     game = words.get(f"{job.game}.title", job.game)
     name = job.names(lang)[job.seat]
-    body = words["push.your_turn"].replace("{name}", name).replace("{game}", game)
+    key = "push.reminder" if job.kind == "reminder" else "push.your_turn"
+    body = words[key].replace("{name}", name).replace("{game}", game)
     return {"title": words["push.title"].replace("{game}", game), "body": body[:300],
             "url": f"/play/{job.game_id}", "tag": f"turn-{job.game_id}"}
 
@@ -117,6 +121,14 @@ class Pusher:
             return  # the same person moves again: they are at the game
         self.submit(Job(live.id, live.game.name, seat, live.version,
                         live.token_hashes.get(seat), mover, live.names))
+
+    def remind(self, live: LiveGame, seat: int) -> None:
+        """Half of ``seat``'s time for its move in ``live`` is gone: its devices are told
+        (the sweep claimed the reminder: one process sends it)."""
+        if live.over or not 0 <= seat < len(live.seats):
+            return
+        self.submit(Job(live.id, live.game.name, seat, live.version,
+                        live.token_hashes.get(seat), None, live.names, "reminder"))
 
     def submit(self, job: Job) -> bool:
         """Queue ``job``; False (and logged) when the queue is full."""

@@ -25,6 +25,7 @@ import { el, loadStylesheet, sleep, toast } from "./ui.js";
 import { mountRatedGame } from "./ratedgame.js";
 import { play as playSound, soundOf } from "./sound.js";
 import { createTurnNotice } from "./turnnotice.js";
+import { mountTime } from "./gametime.js";
 import { turnBoard, viewpoint } from "./viewpoint.js";
 import { askName } from "./yourname.js";
 import { createPushSwitch } from "./pushswitch.js";
@@ -41,6 +42,7 @@ let draining = false;
 let rated = null;           // the rated game's panel (js/ratedgame.js)
 let pushes = null;          // "Tell me on this device" (js/pushswitch.js)
 let invited = null;         // the invitation of the link this page was opened with, until its seat is taken: {seat, code}
+let gameTime = null;       // the game's time: deadline, clocks, reminder (js/gametime.js)
 let turnNotice = null;      // the tab's title and icon, a sound and a notification when it becomes our turn (js/turnnotice.js)
 let words = null;           // the chat and takeback requests between people (js/chat.js)
 let table = null;           // the table's panel, when this page is a table's screen (js/table.js)
@@ -259,6 +261,7 @@ function show(view = current) {
   if (rated) rated.update(view);
   showTogether(view);
   if (pushes) pushes.update(view);
+  if (gameTime) gameTime.update(view);
   if (renderer) {
     try { renderer.update(view, prev); } catch (err) { reportError(err); }
     // a move, a capture, a merger, the end, your turn (js/sound.js; a renderer may choose)
@@ -587,6 +590,7 @@ async function main() {
     ? { key: view.version, path: `/api/games/${gameId}/advice`, token: held[view.to_move] } : null), () => show());
   renderer = module.create(ctx);
   if (renderer.turns) document.getElementById("view-controls").replaceChildren(turnButton());
+  gameTime = mountTime({ box: document.getElementById("time-box"), t, held: () => held });
   turnNotice = createTurnNotice({ t, box: document.getElementById("notices"), gameId });
   ending = createEnding({ box: document.getElementById("ending"), gameId, t, held: () => held, current: () => current, show: showNow });
   mountLearn(first.game, t).catch(reportError);

@@ -77,6 +77,29 @@ function seatSelect(game, i) {
   return el("label", {}, t("lobby.seat", { n: i + 1 }), select, note);
 }
 
+// A game between people is live (no clock), turn-based (days per move) or has a clock
+// (minutes + increment): docs/web.md, "Slow games and clocks". With fewer than two people
+// the server refuses a time (time.between_people), said under the form.
+const TIMES = ["live", "days:1", "days:2", "days:3", "days:7", "clock:5:3", "clock:10:5", "clock:15:10"];
+
+function timeSelect(game) {
+  const select = el("select", { name: "time", id: `time-${game.name}` });
+  for (const value of TIMES) {
+    const [kind, a, b] = value.split(":");
+    const text = kind === "live" ? t("time.live") : kind === "clock" ? t("time.clock", { minutes: a, increment: b })
+      : a === "1" ? t("time.day") : t("time.days", { n: a });
+    select.append(el("option", { value, text }));
+  }
+  return el("label", { class: "time-choice" }, t("time.label"), select);
+}
+
+function timeOf(value) {
+  const [kind, a, b] = value.split(":");
+  if (kind === "days") return { days: Number(a) };
+  if (kind === "clock") return { minutes: Number(a), increment: Number(b) };
+  return null;
+}
+
 function createForm(game) {
   const form = el("form", { class: "create", "data-game": game.name });
   const opts = el("div", { class: "options" });
@@ -96,6 +119,7 @@ function createForm(game) {
     seats.querySelectorAll("label").forEach((n) => n.remove());
     for (let i = 0; i < seatCount(game, values()); i++) seats.append(seatSelect(game, i));
     rated.refresh();
+    showTime();
   }
   const submit = el("button", { type: "submit", class: "primary", text: t("lobby.start") });
   // a game with hidden hands can be played at a table: one screen for the board, a phone each
@@ -106,7 +130,12 @@ function createForm(game) {
       toTable = true;
       form.requestSubmit(submit);
     } }) : null;
-  form.append(opts, seats, rated.element, submit, atTable);  // before drawSeats: values() reads form.elements
+  const time = timeSelect(game);
+  // the time is offered for a game between people only (the server refuses it otherwise)
+  const people = () => [...seats.querySelectorAll("select")].filter((s) => s.value.startsWith("person:")).length;
+  const showTime = () => { time.hidden = people() < 2; };
+  seats.addEventListener("change", showTime);
+  form.append(...[opts, seats, time, rated.element, submit, atTable].filter(Boolean));  // before drawSeats: values() reads form.elements
   opts.addEventListener("change", drawSeats);
   drawSeats();
   startsGame(form, () => {
@@ -114,8 +143,11 @@ function createForm(game) {
     toTable = false;
     // at a table every person takes their seat with their own phone: each is invited
     const chosen = [...seats.querySelectorAll("select")].map((s) => (forTable && s.value.startsWith("person:") ? "person:invite" : s.value));
+    const request = { game: game.name, options: values(), seats: chosen.map(seatOf) };
+    const chosenTime = time.hidden ? null : timeOf(form.elements.time.value);
+    if (chosenTime) request.time = chosenTime;
     return {
-      body: { game: game.name, options: values(), seats: chosen.map(seatOf) },
+      body: request,
       roles: chosen.map(roleOf),
       buttons: [submit, atTable].filter(Boolean),
       page: forTable ? "?table=1" : "",

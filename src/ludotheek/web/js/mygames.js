@@ -5,6 +5,7 @@
 // device can be taken up here ("Play here": the seat gets a new secret, the other device
 // watches from then on). The lobby and the profile page show it.
 import { api } from "./api.js";
+import { leftText } from "./gametime.js";
 import { language } from "./i18n.js";
 import { seatNames } from "./names.js";
 import { myProfile } from "./profilekey.js";
@@ -61,7 +62,9 @@ export function standing(g, t) {
   if (g.status === "active") {
     const whose = g.yourTurn ? t("faces.mine.your_turn")
       : g.toMove !== null && g.names[g.toMove] ? t("faces.mine.their_turn", { name: g.names[g.toMove] }) : t("lobby.status.active");
-    return `${whose}, ${t("lobby.moves", { n: g.version })}`;
+    const left = g.listed && typeof g.listed.time_left === "number"  // a game with a time
+      ? ` · ${t("time.theirs_left", { left: leftText(g.listed.time_left) })}` : "";
+    return `${whose}, ${t("lobby.moves", { n: g.version })}${left}`;
   }
   if (g.status === "over") {
     const w = (g.result && g.result.winners) || [];

@@ -101,6 +101,24 @@ class SeatShown(Answer):
     open: Annotated[bool, _about("an invited person's seat that nobody has taken yet")]
 
 
+class TimeShown(Answer):
+    """A game's time (docs/web.md, "Slow games and clocks"), as the server's clock has it
+    (``now``: a page counts down from it)."""
+
+    kind: Annotated[Literal["days", "clock"], _about(
+        "days: turn-based, days per move; clock: a live game with a clock")]
+    days: Annotated[int | None, _about("days per move (turn-based)")]
+    minutes: Annotated[float | None, _about("a clock's minutes for each seat")]
+    increment: Annotated[float | None, _about("a clock's seconds added for each move")]
+    seat: Annotated[int | None, _about("the seat whose time runs (None: nobody's)")]
+    now: Annotated[float, _about("the server's time (seconds since 1970)")]
+    deadline: Annotated[float | None, _about("when the time of the seat to move runs out")]
+    left: Annotated[list[float] | None, _about("a clock's seconds left for each seat, now")]
+    remind_at: Annotated[float | None, _about("when half of the turn's time is gone "
+                                              "(turn-based: its person is reminded)")]
+    out_seat: Annotated[int | None, _about("the seat whose time ran out, if one did")]
+
+
 class View(Answer):
     """A game as one seat (or a spectator) sees it."""
 
@@ -142,6 +160,8 @@ class View(Answer):
     can_take_back: Annotated[bool, _about(
         "whether this seat may ask the other people to take its last move back now "
         "(POST /api/games/{id}/takeback)")]
+    time: Annotated[TimeShown | None, _about(
+        "its time: turn-based or a clock (None: live, without a clock)")]
 
 
 class ViewAt(View):
@@ -182,6 +202,9 @@ class ListedGame(Answer):
     parent: str | None
     seats: list[SeatListed]
     names: Annotated[list[str], _about("the seats' names in the language asked for")]
+    time_left: Annotated[float | None, _about(
+        "a game with a time: the seconds the seat to move has left, by the server's clock "
+        "(None: no time runs)")] = None
 
 
 class Listing(Answer):
