@@ -65,7 +65,7 @@ def computer_turn(game_id: str, version: int) -> None:
     result = _runner().run(game_id, version)
     if result is None:
         return
-    publish_sync(_redis(), game_id, result.version)
+    publish_sync(_redis(), game_id, result.version, person_next=result.person_next)
     if result.computer_next:
         send_turn(_redis(), game_id, result.version)
 

@@ -37,6 +37,9 @@ class TurnResult:
     version: int  # the version after the move
     move: str
     computer_next: bool  # whether the next seat to move is a computer too
+    #: whether the turn came to a person in a game between people (two or more): their
+    #: devices are told (a web process claims it: server/scaleout/site.py, ``on_turn``)
+    person_next: bool = False
 
 
 class TurnRunner:
@@ -95,5 +98,8 @@ class TurnRunner:
         else:
             self._remember(gid, version + 1, new)
         nxt = new.to_move
+        people = sum(s["type"] == "person" for s in row.seats)
         return TurnResult(gid, version + 1, move,
-                          nxt is not None and row.seats[nxt]["type"] == "computer")
+                          nxt is not None and row.seats[nxt]["type"] == "computer",
+                          not over and nxt is not None and row.seats[nxt]["type"] == "person"
+                          and people >= 2)

@@ -42,6 +42,10 @@ NOTICE = -2
 #: the channel of chat lines (server/play/chat.py): each process tells its own connections
 CHAT_CHANNEL = "ludotheek:chat"
 GUARD = "ludotheek:turn:{gid}:{version}"
+#: the claim of the push "your turn" after a worker's move (one web process sends it)
+TOLD = "ludotheek:told:{gid}:{version}"
+#: how long a claim of a push is kept (seconds): longer than any event may be late
+TOLD_SECONDS = 24 * 3600
 GUARD_SECONDS = 20
 
 
@@ -116,34 +120,36 @@ class RedisEvents:
         except Exception:
             log.exception("announcing a chat line of game %s failed", gid)
 
+    async def claim_told(self, gid: str, version: int) -> bool:
+        """Whether this process is the one to tell the person whose turn version ``version``
+        of ``gid`` brought (every web process hears the worker's announcement; the first
+        to set the key sends the push, so it is sent once). A failure is logged: no push."""
+        try:
+            return bool(await self.client.set(TOLD.format(gid=gid, version=version), "1",
+                                              nx=True, ex=TOLD_SECONDS))
+        except Exception:
+            log.exception("claiming the push of version %d of game %s failed", version, gid)
+            return False
+
     async def start(self, on_change: Callable[[str, int], Awaitable[None]],
                     on_reconnect: Callable[[], Awaitable[None]] | None = None,
                     on_notice: Callable[[str, dict[str, Any], str], Awaitable[None]]
                     | None = None,
                     on_chat: Callable[[str, dict[str, Any], str], Awaitable[None]]
-                    | None = None) -> None:
+                    | None = None,
+                    on_turn: Callable[[str, int], Awaitable[None]] | None = None) -> None:
         """Listen for changes (with ``on_notice``, the notices of :meth:`publish_notice`:
         game, notice, the process it came from; with ``on_chat``, chat lines:
-        ``on_chat(gid, message, origin)``); after a lost connection, listen again and call
-        ``on_reconnect`` (events may have been missed meanwhile)."""
+        ``on_chat(gid, message, origin)``; with ``on_turn``, a worker's moves that brought
+        the turn to a person: ``on_turn(gid, version)``, after ``on_change``); after a lost
+        connection, listen again and call ``on_reconnect`` (events may have been missed
+        meanwhile)."""
         channels = [CHANNEL, CHAT_CHANNEL] if on_chat is not None else [CHANNEL]
         pubsub = self.listener.pubsub()
         await pubsub.subscribe(*channels)
 
         async def dispatch(message: dict[str, Any]) -> None:
-            data = json.loads(message["data"])
-            channel = message.get("channel")
-            if isinstance(channel, bytes):
-                channel = channel.decode()
-            if channel == CHAT_CHANNEL:
-                if on_chat is not None:
-                    await on_chat(str(data["id"]), dict(data["message"]), str(data["origin"]))
-                return
-            if data["version"] == NOTICE:
-                if on_notice is not None and isinstance(data["notice"], dict):
-                    await on_notice(str(data["id"]), data["notice"], str(data["from"]))
-                return
-            await on_change(str(data["id"]), int(data["version"]))
+            await _dispatch(message, on_change, on_notice, on_chat, on_turn)
 
         async def listen() -> None:
             nonlocal pubsub
@@ -180,9 +186,37 @@ class RedisEvents:
         await self.listener.aclose()
 
 
-def publish_sync(client: redis.Redis, gid: str, version: int) -> None:
-    """The same announcement from a worker (no event loop there)."""
-    client.publish(CHANNEL, json.dumps({"id": gid, "version": version}))
+async def _dispatch(message: dict[str, Any], on_change: Callable[[str, int], Awaitable[None]],
+                    on_notice: Callable[[str, dict[str, Any], str], Awaitable[None]] | None,
+                    on_chat: Callable[[str, dict[str, Any], str], Awaitable[None]] | None,
+                    on_turn: Callable[[str, int], Awaitable[None]] | None) -> None:
+    """One message of the channels, to the callback it is for (:meth:`RedisEvents.start`)."""
+    data = json.loads(message["data"])
+    channel = message.get("channel")
+    if isinstance(channel, bytes):
+        channel = channel.decode()
+    if channel == CHAT_CHANNEL:
+        if on_chat is not None:
+            await on_chat(str(data["id"]), dict(data["message"]), str(data["origin"]))
+        return
+    if data["version"] == NOTICE:
+        if on_notice is not None and isinstance(data["notice"], dict):
+            await on_notice(str(data["id"]), data["notice"], str(data["from"]))
+        return
+    await on_change(str(data["id"]), int(data["version"]))
+    if data.get("turn") is True and on_turn is not None:
+        await on_turn(str(data["id"]), int(data["version"]))
+
+
+def publish_sync(client: redis.Redis, gid: str, version: int,
+                 person_next: bool = False) -> None:
+    """The same announcement from a worker (no event loop there); ``person_next``: the
+    move brought the turn to a person in a game between people, whom a web process tells
+    (:meth:`RedisEvents.claim_told`)."""
+    message: dict[str, object] = {"id": gid, "version": version}
+    if person_next:
+        message["turn"] = True
+    client.publish(CHANNEL, json.dumps(message))
 
 
 def send_turn(client: redis.Redis, gid: str, version: int, force: bool = False) -> bool:

@@ -39,7 +39,20 @@ class ScaleOut:
 
     async def start(self) -> None:
         await self.events.start(self.on_remote_change, self.catch_up, self.on_notice,
-                                self.on_remote_chat)
+                                self.on_remote_chat, self.on_turn)
+
+    async def on_turn(self, gid: str, version: int) -> None:
+        """A worker's computer move (version ``version`` of ``gid``) brought the turn to a
+        person in a game between people: the process that claims it (each hears it, one
+        claims it) tells the person's devices, as a move made here would
+        (:meth:`~ludotheek.server.play.protocols.TurnNotices.turn`), whether or not anyone
+        watches the game here."""
+        notices = self.service.turn_notices
+        if notices is None or not await self.events.claim_told(gid, version):
+            return
+        live = await self.fresh(await self.service.load(gid))
+        if live.version == version:  # not moved on meanwhile (then that move told)
+            notices.turn(live)
 
     async def notify(self, gid: str, notice: dict[str, Any]) -> None:
         """Tell the other processes' connections to ``gid`` a person's coming or going."""
