@@ -32,6 +32,7 @@ from ludotheek.server.scaleout.cluster import (
     publish_sync,
     send_turn,
 )
+from ludotheek.server.settings import test_clock
 from ludotheek.store.database import Database, open_database
 
 log = logging.getLogger("ludotheek.worker")
@@ -45,7 +46,7 @@ broker()
 
 @cache
 def _runner() -> TurnRunner:
-    return TurnRunner(_database())
+    return TurnRunner(_database(), clock=test_clock())
 
 
 @cache

@@ -12,6 +12,7 @@ import hashlib
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludotheek.ai import players
@@ -45,8 +46,11 @@ class TurnResult:
 class TurnRunner:
     """Plays computer turns against the database, keeping recent states in memory."""
 
-    def __init__(self, db: Database, max_seconds: float = 5.0, cache: int = 256) -> None:
+    def __init__(self, db: Database, max_seconds: float = 5.0, cache: int = 256,
+                 clock: Callable[[], float] = time.time) -> None:
         self.db = db
+        #: the site's clock (the web processes' ``Settings.clock``): a game's time
+        self.clock = clock
         self.max_seconds = max_seconds
         self._states: OrderedDict[tuple[str, int], State] = OrderedDict()
         self.cache = cache
@@ -87,7 +91,7 @@ class TurnRunner:
             return None  # somebody else stored this version first
         # a game with a time: the next turn's begins (server/play/clocks.py)
         self.db.clocks.next_turn(gid, version + 1, seat, new.to_move, row.seats, over,
-                                 time.time())
+                                 self.clock())
         if over:
             names = [s.get("name") or get(row.game).seat_names(row.options)[i]
                      for i, s in enumerate(row.seats)]

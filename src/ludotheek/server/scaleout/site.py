@@ -137,6 +137,8 @@ class ScaleOut:
         live.moves = list(row.moves)
         live.version = row.version
         live.thinking = False
+        if live.timing is not None:  # the turn's time, as the process that moved left it
+            live.timing = await blocking(self.service.db.clocks.get, live.id)
         if row.status == "over":
             live.rematch = await blocking(self.service.db.games.child_of, live.id)
 
