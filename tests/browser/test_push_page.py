@@ -1,4 +1,4 @@
-"""Web Push, the page's side (issue 37): "Tell me on this device when it is my move" subscribes
+"""Web Push, the page's side (issue 37): "Notify me even when this page is closed" subscribes
 through the service worker's PushManager (stubbed here: it hands out a subscription to a push
 service on this machine, with keys the test holds) and the server keeps it; the next turn is
 pushed there and decrypts to the game's address; a push delivered to the worker through

@@ -131,3 +131,43 @@ def test_a_live_game_with_a_clock_counts_down_and_falls(
         timeout=20_000)
     view = httpx.get(f"{timed_server.url}/api/games/{gid}").json()
     assert view["seats"][0]["type"] == "computer" and view["time"]["out_seat"] == 0
+
+
+@pytest.mark.parametrize("size", [(390, 844), (820, 1180), (1366, 768)],
+                         ids=["phone", "tablet", "desktop"])
+@pytest.mark.parametrize("kind", ["days", "clock"])
+def test_the_time_fits_phones_tablets_and_desktops(
+        timed_server: ServerProcess, shift_file: Path, browser: Any, tmp_path: Path,
+        size: tuple[int, int], kind: str) -> None:
+    """A slow game's deadline and a live game's two clocks, on each seat's page at each size:
+    seen without scrolling sideways, the time line and every clock inside the viewport's
+    width and on the screen with the board."""
+    from tests.browser.layout import context, sideways
+
+    shift_file.write_text("0")
+    time = {"days": 3} if kind == "days" else {"minutes": 10, "increment": 5}
+    made = httpx.post(f"{timed_server.url}/api/games", json={
+        "game": "wari", "time": time, "seats": [{"type": "person"}] * 2})
+    assert made.status_code == 201, made.text
+    gid, tokens = made.json()["id"], [s["token"] for s in made.json()["seats"]]
+    for seat, token in enumerate(tokens):
+        ctx = context(browser, size)
+        try:
+            page = ctx.new_page()
+            page.goto(f"{timed_server.url}/play/{gid}#token={token}")
+            page.wait_for_selector("#time-line")
+            page.wait_for_function("document.querySelector('#time-line').textContent.trim()")
+            if kind == "clock":
+                page.wait_for_selector("#clocks li.running")
+                assert page.locator("#clocks li").count() == 2
+            page.screenshot(path=str(tmp_path / f"time-{kind}-{size[0]}-{seat}.png"))
+            assert sideways(page) == []
+            shown = [page.locator("#time-line")]
+            if kind == "clock":
+                shown += [page.locator("#clocks li").nth(i) for i in range(2)]
+            for part in shown:
+                box = part.bounding_box()
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0]
+                assert box["y"] + box["height"] <= size[1] * 2, box  # near the board, not far
+        finally:
+            ctx.close()
