@@ -90,3 +90,55 @@ def test_a_reminder_and_a_time_out_happen_once_on_a_site_of_two_processes(
         for web in webs:
             web.stop()
         service.close()
+
+
+def test_clocks_stop_while_the_whole_site_is_down_and_only_then(
+        postgres: Postgres, redis_server: Redis, tmp_path: Path) -> None:
+    """A live game's clock on a site of two web processes: while both are down (an hour
+    by the site's clock) it does not run: the first process to start gives the turn its
+    time back, once; a process that joins a running site leaves the clocks as they run."""
+    import psycopg
+
+    name = "r" + uuid.uuid4().hex[:10]
+    with psycopg.connect(postgres.url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    db = postgres.url.rsplit("/", 1)[0] + "/" + name
+    shift = tmp_path / "shift"
+    shift.write_text("0")
+    env = {"LUDOTHEEK_TEST_CLOCK": str(shift)}
+
+    def web() -> ServerProcess:
+        return ServerProcess(db, workers=0, extra_env=env, log_dir=tmp_path,
+                             args=("--redis", redis_server.url))
+
+    webs = [web().start() for _ in range(2)]
+    made = httpx.post(f"{webs[0].url}/api/games", json={
+        "game": "wari", "time": {"minutes": 5, "increment": 0},
+        "seats": [{"type": "person"}] * 2})
+    assert made.status_code == 201, made.text
+    gid = made.json()["id"]
+
+    def south_left(at: ServerProcess) -> float:
+        time_ = httpx.get(f"{at.url}/api/games/{gid}").json()["time"]
+        assert time_["seat"] == 0 and time_["out_seat"] is None, time_
+        return float(time_["left"][0])
+
+    assert abs(south_left(webs[0]) - 300) < 5
+    shift.write_text("100")  # South thinks 100 s
+    assert abs(south_left(webs[1]) - 200) < 5
+    for w in webs:
+        w.stop()
+    shift.write_text(str(100 + 3600))  # the whole site is down for an hour
+    first = web().start()
+    try:
+        # the turn begins again with the time it had (as on a site of one process)
+        assert abs(south_left(first) - 300) < 5
+        shift.write_text(str(100 + 3600 + 50))
+        second = web().start()  # joins a running site: the clock runs on
+        try:
+            assert abs(south_left(second) - 250) < 5
+            assert abs(south_left(first) - 250) < 5
+        finally:
+            second.stop()
+    finally:
+        first.stop()

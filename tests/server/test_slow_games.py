@@ -337,3 +337,21 @@ def test_a_rematch_keeps_the_time(timed: TestClient, clock: Clock) -> None:
     assert r.status_code == 201, r.text
     t = view(timed, r.json()["id"])["time"]
     assert t["kind"] == "clock" and t["left"] == [600, 600] and t["increment"] == 5
+
+
+def test_the_site_counts_as_down_after_a_silence_and_one_process_claims_its_restart(
+        db_path: Path) -> None:
+    """store/clocks.py: the site's beat. The first process of a new site and the first
+    after a silence longer than allowed claim the restart (and give the clocks their time
+    back); a process starting beside running ones, or second of two, does not."""
+    db = open_database(db_path)
+    clocks = db.clocks
+    assert clocks.claim_restart(T0, 10) is True  # a new site
+    assert clocks.claim_restart(T0 + 1, 10) is False  # the second process of it
+    clocks.beat(T0 + 5)
+    assert clocks.claim_restart(T0 + 14, 10) is False  # a process beat 9 s ago
+    assert clocks.claim_restart(T0 + 16, 10) is True  # 11 s of silence: the site was down
+    assert clocks.claim_restart(T0 + 16.5, 10) is False  # ... claimed once
+    clocks.beat(T0 + 3)  # a beat never goes back in time
+    assert clocks.claim_restart(T0 + 25, 10) is False
+    db.close()

@@ -21,8 +21,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Engine, and_, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
-from ludotheek.store.schema import game_clocks, games
+from ludotheek.store.schema import game_clocks, games, site_beat
 
 DAY = 86400.0
 
@@ -212,6 +213,35 @@ class ClockStore:
                     game_clocks.c.game_id == c.game_id, game_clocks.c.version == c.version)
                     .values(**_values(new))).rowcount
         return count
+
+    def beat(self, now: float) -> None:
+        """A process of the site is up at ``now`` (every sweep)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(site_beat).where(site_beat.c.name == "site")
+                                .where(site_beat.c.beat < now).values(beat=now))
+            if done.rowcount == 0 and conn.execute(select(site_beat.c.beat).where(
+                    site_beat.c.name == "site")).first() is None:
+                conn.execute(insert(site_beat).values(name="site", beat=now))
+
+    def claim_restart(self, now: float, silence: float) -> bool:
+        """Whether the site was down (no process beat in the ``silence`` seconds before
+        ``now``, or never) and this process is the one starting it again: it gives the
+        clocks their time back (:meth:`resume`). The claim is the conditional UPDATE of the
+        beat (or the INSERT of the first): of processes starting together, one takes it."""
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(update(site_beat).where(
+                    site_beat.c.name == "site", site_beat.c.beat < now - silence)
+                    .values(beat=now))
+                if done.rowcount == 1:
+                    return True
+                if conn.execute(select(site_beat.c.beat).where(
+                        site_beat.c.name == "site")).first() is not None:
+                    return False
+                conn.execute(insert(site_beat).values(name="site", beat=now))
+                return True
+        except IntegrityError:  # another process inserted the first beat
+            return False
 
     def _in_play(self) -> Any:
         return game_clocks.c.game_id.in_(select(games.c.id).where(games.c.status == "active"))

@@ -245,3 +245,13 @@ game_clocks = Table(
     Index("ix_game_clocks_deadline", "deadline"),
     Index("ix_game_clocks_remind_at", "remind_at"),
 )
+
+#: when a process of the site last swept the games' time (one row, ``name`` "site"): a
+#: process that starts after a longer silence knows the whole site was down
+#: (store/clocks.py, ``ClockStore.claim_restart``)
+site_beat = Table(
+    "site_beat",
+    metadata,
+    Column("name", String(16), primary_key=True),
+    Column("beat", Float, nullable=False),
+)

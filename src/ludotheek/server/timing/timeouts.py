@@ -7,7 +7,8 @@ time-outs. The time of each turn is kept with the moves (``play/moves.py``,
   pushes, and a notice on the page, which the view's ``time.remind_at`` tells it).
 - **A clock** (a live game): each seat has ``minutes`` for the whole game, and
   ``increment`` seconds more for each of its moves. Time does not run while the server
-  is down: at a start each running clock begins its turn again with the time it had.
+  is down: at a start each running clock begins its turn again with the time it had (on a
+  scaled-out site, when the whole site was down: :meth:`TimeKeeper.on_start`).
 - Time runs only for a person's seat to move, while at least two people play and no
   invited seat is still open (the first turn begins when the last invited person comes).
 - **Time-out**: in an unrated game a computer player (``Settings.timeout_level``) takes
@@ -123,6 +124,8 @@ class TimeKeeper:
         """Apply the time-outs and send the reminders that are due: how many of each this
         process claimed."""
         now = self.now()
+        if self.service.scale_out is not None:  # the site is up (see on_start)
+            await blocking(self.service.db.clocks.beat, now)
         outs = reminded = 0
         for due in await blocking(self.service.db.clocks.due, now):
             try:
@@ -133,11 +136,21 @@ class TimeKeeper:
             reminded += await self._remind(due)
         return outs, reminded
 
+    def silence(self) -> float:
+        """Seconds without a sweep of any process after which a scaled-out site counts as
+        having been down (every process sweeps every ``time_sweep_seconds``)."""
+        return max(10.0, 5 * self.service.settings.time_sweep_seconds)
+
     async def on_start(self) -> None:
-        """At a start: clocks begin their turns again with the time they had (not on a
-        scaled-out site, whose other processes went on), then the time-outs due meanwhile."""
-        if self.service.scale_out is None:
-            count = await blocking(self.service.db.clocks.resume, self.now())
+        """At a start: clocks begin their turns again with the time they had, then the
+        time-outs due meanwhile are applied. On a scaled-out site only the process that
+        starts it again after it was down as a whole gives the time back (no process swept
+        for :meth:`silence` seconds: ``ClockStore.claim_restart``); one that joins processes
+        still running leaves the clocks as they run."""
+        clocks = self.service.db.clocks
+        if self.service.scale_out is None or await blocking(
+                clocks.claim_restart, self.now(), self.silence()):
+            count = await blocking(clocks.resume, self.now())
             if count:
                 log.info("%d clocks go on where they stopped", count)
         await self.sweep()
