@@ -355,3 +355,19 @@ def test_the_site_counts_as_down_after_a_silence_and_one_process_claims_its_rest
     clocks.beat(T0 + 3)  # a beat never goes back in time
     assert clocks.claim_restart(T0 + 25, 10) is False
     db.close()
+
+
+def test_a_profiles_games_list_the_time_left(timed: TestClient, clock: Clock) -> None:
+    """"My games" of a profile (``/api/profiles/me/games``, the games it plays on any
+    device) say the time left as the device's listing does."""
+    anna = timed.post("/api/profiles", json={"name": "Anna"}).json()
+    r = timed.post("/api/games", json={"game": "wari", "time": {"days": 2}, "seats": [
+        {"type": "person"}, {"type": "person", "invite": True}]})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    taken = timed.post(f"/api/games/{made['id']}/seats/1/claim",
+                       json={"invite": made["seats"][1]["invite"], "profile": anna["secret"]})
+    assert taken.status_code == 200, taken.text
+    clock.t += 3600
+    games = timed.get("/api/profiles/me/games", headers=auth(anna["secret"])).json()["games"]
+    assert [(g["id"], g["time_left"]) for g in games] == [(made["id"], 2 * DAY - 3600)]

@@ -242,12 +242,14 @@ async def my_games(request: Request) -> JSONResponse:
     q = decode_query(queries.PlayingGames, request.query_params)
     lang = q.lang if q.lang in LANGUAGES else "en"
     found = await _run(_db(request).games.of_profile, profile.id, q.limit)
+    clocks = await _run(_db(request).clocks.of_games, [row.id for row, _ in found])
+    now = request.app.state.service.settings.clock()
     out = []
     for row, seat in found:
-        entry = listing_entry(row, lang)
+        entry = listing_entry(row, lang, clocks.get(row.id), now)
         out.append({key: entry[key] for key in (
             "id", "game", "status", "version", "to_move", "created", "updated", "seats",
-            "names")} | {"seat": seat,
+            "names", "time_left")} | {"seat": seat,
                          "your_turn": row.status == "active" and row.to_move == seat})
     return JSONResponse(built(PlayingGames, {"games": out}))
 

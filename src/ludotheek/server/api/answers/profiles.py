@@ -165,6 +165,9 @@ class PlayingGame(Answer):
     updated: float
     seats: list[SeatListed]
     names: Annotated[list[str], _about("the seats' names in the language asked for")]
+    time_left: Annotated[float | None, _about(
+        "a game with a time (days per move or a clock), in play: the seconds the seat to "
+        "move has left, by the server's clock; else null")] = None
 
 
 class PlayingGames(Answer):
