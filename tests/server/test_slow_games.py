@@ -371,3 +371,45 @@ def test_a_profiles_games_list_the_time_left(timed: TestClient, clock: Clock) ->
     clock.t += 3600
     games = timed.get("/api/profiles/me/games", headers=auth(anna["secret"])).json()["games"]
     assert [(g["id"], g["time_left"]) for g in games] == [(made["id"], 2 * DAY - 3600)]
+
+
+def _set_back(db_path: Path, gid: str, version: int, seat: int, deadline: float) -> None:
+    """The clock row as a server that stopped between a move and its turn's time left it."""
+    import sqlite3
+
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE game_clocks SET version = ?, seat = ?, deadline = ?, "
+                     "remind_at = NULL WHERE game_id = ?", (version, seat, deadline, gid))
+
+
+def test_a_clock_left_behind_its_moves_by_a_stop_is_mended_at_the_start(
+        db_path: Path, clock: Clock) -> None:
+    with TestClient(app_on(db_path, clock)) as c:
+        gid, tokens = new_game(c, {"days": 1})
+        assert move(c, gid, tokens[0], 0).status_code == 200
+    _set_back(db_path, gid, 0, 0, T0 + DAY)  # the stop came before the turn's time was kept
+    clock.t += 600
+    with TestClient(app_on(db_path, clock)) as c:
+        t = view(c, gid)["time"]
+        assert t["seat"] == 1 and t["deadline"] == clock.t + DAY  # North's day begins now
+        clock.t += DAY + 60
+        assert sweep(c) == (1, 0)  # and runs out like any other
+        assert view(c, gid)["seats"][1]["type"] == "computer"
+
+
+def test_a_clock_left_behind_is_mended_by_the_sweep_not_timed_out(
+        timed: TestClient, clock: Clock, db_path: Path) -> None:
+    """A clock behind its moves whose old deadline passes (the sweep finds it due): South,
+    who moved, is not timed out, and the sweep does not find it again and again."""
+    gid, tokens = new_game(timed, {"days": 1})
+    assert move(timed, gid, tokens[0], 0).status_code == 200
+    _set_back(db_path, gid, 0, 0, T0 + 10)
+    timed.app.state.service.cache.pop(gid)  # type: ignore[attr-defined]
+    clock.t += 60
+    assert sweep(timed) == (0, 0)
+    v = view(timed, gid)
+    assert v["seats"][0]["type"] == "person" and v["time"]["seat"] == 1
+    assert v["time"]["deadline"] == clock.t + DAY
+    db = open_database(db_path)
+    assert db.clocks.due(clock.t) == [] and db.clocks.behind() == []
+    db.close()

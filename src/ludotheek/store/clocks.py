@@ -243,6 +243,17 @@ class ClockStore:
         except IntegrityError:  # another process inserted the first beat
             return False
 
+    def behind(self, limit: int = 1000) -> list[str]:
+        """Games in play whose clock is older than their last entry (the server stopped
+        between storing an entry and the turn's time after it): :meth:`next_turn` mends
+        them (server/timing/timeouts.py, ``TimeKeeper.mend``)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(game_clocks.c.game_id).join(
+                games, games.c.id == game_clocks.c.game_id).where(
+                games.c.status == "active", game_clocks.c.version < games.c.version)
+                .limit(limit)).all()
+        return [r.game_id for r in rows]
+
     def _in_play(self) -> Any:
         return game_clocks.c.game_id.in_(select(games.c.id).where(games.c.status == "active"))
 

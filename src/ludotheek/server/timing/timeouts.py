@@ -106,9 +106,36 @@ class TimeKeeper:
             live = await service.reload(due.game_id)  # another process moved it on
         async with live.lock:
             timing = live.timing
+            if timing is not None and timing.version < live.version:
+                await self._mend(live)  # the turn of an entry past: not this game's turn
+                return False
             if timing is None or timing.version != due.version or timing.seat is None:
                 return False
             return await self.time_out(live, timing)
+
+    async def _mend(self, live: LiveGame) -> None:
+        """``live``'s clock is older than its last entry (the server stopped between the
+        two writes): the turn of the seat to move begins now (under ``live.lock``)."""
+        log.warning("the time of game %s was behind its moves (version %s of %d): its "
+                    "turn begins now", live.id, live.timing.version if live.timing else None,
+                    live.version)
+        live.timing = await blocking(
+            self.service.db.clocks.next_turn, live.id, live.version, None,
+            live.state.to_move, live.seats, live.over, self.now(), bool(live.invites))
+
+    async def mend(self) -> int:
+        """Mend every game whose clock is behind its moves (at a start): how many."""
+        mended = 0
+        for gid in await blocking(self.service.db.clocks.behind):
+            try:
+                live = await self.service.fresh(await self.service.load(gid))
+                async with live.lock:
+                    if live.timing is not None and live.timing.version < live.version:
+                        await self._mend(live)
+                        mended += 1
+            except Exception:
+                log.exception("mending the time of game %s failed", gid)
+        return mended
 
     async def _remind(self, due: Clock) -> bool:
         service = self.service
@@ -153,6 +180,7 @@ class TimeKeeper:
             count = await blocking(clocks.resume, self.now())
             if count:
                 log.info("%d clocks go on where they stopped", count)
+            await self.mend()
         await self.sweep()
 
     async def sweeper(self) -> None:
