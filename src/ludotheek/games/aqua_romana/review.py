@@ -34,6 +34,7 @@ REVIEW = Review(
     player="strong", params={"iterations": 300}, seconds=30, unit="points", decimals=1,
     thresholds=Thresholds(inaccuracy=1.5, mistake=3.0, blunder=6.0),
     measure=measure, final=final, margin=True,
+    screen={"iterations": 50}, deepen=0.5,
     scale={"en": "each seat's expected final points, from the strong player's search; "
                  "decisions judged by the lead over the best other seat"},
 )
