@@ -24,13 +24,13 @@ def aqua_romana_start(moves: int = 30) -> Record:
     return Record(whole.game, whole.options, whole.seed, whole.moves[:moves])
 
 
-def test_akwaier_and_aqua_romana_declare_a_screen_of_less_work() -> None:
-    for game, key in (("akwaier", "iterations"), ("aqua_romana", "iterations")):
-        review = review_for(game)
-        assert review.screen is not None
-        assert review.screen[key] < review.params[key] / 5
-        assert "+screen(" in review.engine()  # stored apart from the full review's
-    assert review_for("wari").screen is None and "+screen" not in review_for("wari").engine()
+def test_aqua_romana_declares_a_screen_of_less_work_and_the_others_none() -> None:
+    review = review_for("aqua_romana")
+    assert review.screen is not None
+    assert review.screen["iterations"] <= review.params["iterations"] / 3
+    assert "+screen(" in review.engine()  # stored apart from the full review's
+    for game in ("wari", "akwaier", "haaienzee"):  # see docs/performance.md: why not
+        assert review_for(game).screen is None and "+screen" not in review_for(game).engine()
 
 
 def test_a_deepened_position_gets_the_full_reviews_measure() -> None:

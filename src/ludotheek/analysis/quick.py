@@ -2,14 +2,15 @@
 value moves studied with the review's full work (issue 39).
 
 A game's :class:`~ludotheek.analysis.review.Review` may declare a ``screen``: the same
-player with less work (Akwaier: 36 simulations in place of 360). The review then goes in
+player with less work (Aqua Romana: 100 iterations in place of 300). The review then goes in
 two steps:
 
 1. **Screen** every studied position (:func:`screen`); the measures are kept with
    ``"screened": true``. An analysis assembled from them already has a standing at every
    position and a provisional mark at every decision (what the page shows first).
 2. **Deepen** (:func:`to_deepen`): a decision judged on a screened measure whose loss is at
-   least ``deepen`` times the inaccuracy threshold has its position studied as today's
+   least ``deepen`` times the inaccuracy threshold, or whose move the screen did not weigh,
+   has its position studied as today's
    review studies it (:func:`~ludotheek.analysis.measure.study`, the same seed: the same
    measure), and so has the position whose standing judged it where the move played was
    not weighed. This is repeated until no decision asks for more.
@@ -68,9 +69,11 @@ def _source(plan: Plan, measures: Measures, at: int) -> int | None:
 
 def to_deepen(plan: Plan, measures: Measures, review: Review) -> list[int]:
     """The screened positions that must be studied with the full work: for each decision
-    whose position's measure is screened and whose loss (by the measures as they are) is
-    at least ``review.deepen`` times the inaccuracy threshold, that position, and, when the
-    move played was not weighed there, the screened position its standing after came from.
+    whose position's measure is screened, that position if the move played was not weighed
+    there (the screen's few visits say too little of it: on the benchmark set such moves
+    held most of the marks the screen missed) or if its loss (by the measures as they are)
+    is at least ``review.deepen`` times the inaccuracy threshold, and then, when the move
+    played was not weighed, the screened position its standing after came from.
     A decision judged by a full measure but through a screened standing after it (the
     move played not weighed) asks for that standing to be deepened when the loss marks."""
     if review.screen is None:
@@ -93,7 +96,7 @@ def to_deepen(plan: Plan, measures: Measures, review: Review) -> list[int]:
         else:
             continue
         loss = best_value - played
-        if screened(m) and loss >= limit:
+        if screened(m) and (loss >= limit or not weighed):
             out.add(d.before)
         if not weighed and ((screened(m) and loss >= limit)
                             or loss >= review.thresholds.inaccuracy):

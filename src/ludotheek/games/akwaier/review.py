@@ -32,7 +32,6 @@ REVIEW = Review(
     player="strong", params={"iterations": 360, "seconds": 30}, unit="money", decimals=0,
     thresholds=Thresholds(inaccuracy=6000, mistake=12000, blunder=30000),
     measure=measure, final=final, margin=True,
-    screen={"iterations": 36, "seconds": 30}, deepen=0.5,
     scale={"en": "each seat's expected final wealth, from the strong player's simulations; "
                  "decisions judged by the lead over the best other seat"},
 )
