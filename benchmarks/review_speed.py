@@ -145,11 +145,11 @@ def timed(game: str) -> dict[str, Any]:
     return row
 
 
-def via_server(game: str) -> dict[str, Any]:
+def via_server(game: str, src: str | None = None) -> dict[str, Any]:
     """The quick review of the timed record of ``game`` through a real ``ludotheek serve``
     (its default computer workers), polled as the page polls (here every 0.1 s): seconds
     from the request to the first analysis shown, to the first one with a mark, to the
-    end."""
+    end. ``src``: the server of another checkout's sources (today's: main's ``src``)."""
     import tempfile
 
     import httpx
@@ -160,7 +160,8 @@ def via_server(game: str) -> dict[str, Any]:
 
     record = Record.from_json((RECORDS / TIMED[game]).read_text())
     with tempfile.TemporaryDirectory() as tmp, \
-            ServerProcess(Path(tmp) / "bench.sqlite3", workers=default_workers()) as server:
+            ServerProcess(Path(tmp) / "bench.sqlite3", workers=default_workers(),
+                          extra_env={"PYTHONPATH": src} if src else None) as server:
         data = record.to_json()
         data["seats"] = [{"type": "computer", "level": "strong"}] * len(
             get(game).seat_names(record.options))
@@ -193,6 +194,9 @@ def main() -> None:
     ap.add_argument("--no-time", action="store_true")
     ap.add_argument("--no-marks", action="store_true")
     ap.add_argument("--no-server", action="store_true")
+    ap.add_argument("--servers", metavar="TODAY_SRC", default=None,
+                    help="only the servers: today's (the server of the sources TODAY_SRC, "
+                         "e.g. main's src) and this one, by turns, game by game")
     ap.add_argument("--screen", type=json.loads, default=None,
                     help="try other screen parameters (JSON), marks only")
     ap.add_argument("--deepen", type=float, default=None, help="try another margin")
@@ -200,6 +204,26 @@ def main() -> None:
     args = ap.parse_args()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load0 = os.getloadavg()[0]
+    if args.servers:
+        rows = []
+        for g in args.games:
+            if g in TIMED:
+                today = via_server(g, args.servers)
+                quick = via_server(g)
+                rows.append({"game": g, "record": TIMED[g], "today": today, "quick": quick,
+                             "ratio_done": round(quick["done_s"] / today["done_s"], 3)})
+                print(json.dumps(rows[-1]), flush=True)
+        if args.out:
+            args.out.write_text(json.dumps({
+                "what": "issue 39: the review through a real server, today's (the server of "
+                        f"{args.servers}) and the quick one (this checkout), game by game "
+                        "in the same run",
+                "command": "python -m benchmarks.review_speed " + " ".join(sys.argv[1:]),
+                "date": started, "load_average": [load0, os.getloadavg()[0]],
+                "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                                         capture_output=True, text=True).stdout.strip(),
+                "servers": rows}, indent=1) + "\n")
+        return
     times = [] if args.no_time else [timed(g) for g in args.games if g in TIMED]
     if not args.no_server:
         for row in times:
