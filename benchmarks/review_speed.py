@@ -147,7 +147,7 @@ def timed(game: str) -> dict[str, Any]:
 
 def via_server(game: str, src: str | None = None) -> dict[str, Any]:
     """The quick review of the timed record of ``game`` through a real ``ludotheek serve``
-    (its default computer workers), polled as the page polls (here every 0.1 s): seconds
+    (its default computer workers), polled as the page polls (every 0.5 s): seconds
     from the request to the first analysis shown, to the first one with a mark, to the
     end. ``src``: the server of another checkout's sources (today's: main's ``src``)."""
     import tempfile
@@ -177,7 +177,7 @@ def via_server(game: str, src: str | None = None) -> dict[str, Any]:
             if result is not None and marked is None and any(
                     d["mark"] in BAD for d in result["decisions"]):
                 marked = now
-            time.sleep(0.1)
+            time.sleep(0.5)
             answer = httpx.get(f"{server.url}/api/games/{gid}/analysis", timeout=60).json()
         end = time.monotonic() - t0
         assert answer["status"] == "done", answer
