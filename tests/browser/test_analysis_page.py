@@ -43,6 +43,8 @@ def test_the_page_shows_the_graph_and_the_marks(server: ServerProcess,
     page.locator("#analyse-link").click()  # the finished game's page offers it
     page.wait_for_url(f"**/replay/{gid}?analyse=1*")
     page.wait_for_selector("#analysis-graph svg.analysis-chart", timeout=60_000)
+    # the chart comes while the review runs (issue 39); the marks are counted at its end
+    page.wait_for_selector("#analysis-progress", state="hidden", timeout=60_000)
     result = _result(server, gid)
     bad = [d for d in result["decisions"] if d["mark"] in ("inaccuracy", "mistake", "blunder")]
     assert bad, "greedy players make mistakes"
@@ -123,6 +125,7 @@ def test_a_game_against_the_computer_is_analysed_while_it_runs(server: ServerPro
     page.locator("#analyse-link").click()
     page.wait_for_url(f"**/replay/{gid}?analyse=1*")
     page.wait_for_selector("#analysis-graph svg.analysis-chart", timeout=60_000)
+    page.wait_for_selector("#analysis-progress", state="hidden", timeout=60_000)
     seen = page.evaluate("window.__progress")
     assert seen and any(value < most for value, most in seen), seen
     assert page.locator("#analysis-progress").is_hidden()

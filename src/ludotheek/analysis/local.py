@@ -12,6 +12,7 @@ from typing import Any
 
 from ludotheek.analysis.measure import study, study_json
 from ludotheek.analysis.plan import Plan
+from ludotheek.analysis.quick import quick_measures, screen, screen_json
 from ludotheek.analysis.result import assemble
 from ludotheek.analysis.review import review_for
 from ludotheek.core.record import Record
@@ -71,9 +72,49 @@ def measure_all(plan: Plan, workers: int = 0, progress: Progress | None = None,
     return done
 
 
+def measure_quick(plan: Plan, workers: int = 0,
+                  progress: Progress | None = None) -> dict[int, dict[str, Any]]:
+    """The measures of the quick review (:mod:`ludotheek.analysis.quick`) of ``plan``'s
+    studied positions; ``workers`` processes (0: here). ``progress(done, total)``: the
+    positions screened, then those deepened."""
+    review = review_for(plan.record.game)
+    game = plan.record.game
+    pool = (ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+            if workers > 0 else None)
+
+    def run(positions: list[int], deep: bool) -> dict[int, dict[str, Any]]:
+        out: dict[int, dict[str, Any]] = {}
+        total = len(positions)
+        if pool is None:
+            for n in positions:
+                out[n] = (study(plan.states[n], plan.seed(n), review) if deep
+                          else screen(plan.states[n], plan.seed(n), review))
+                if progress:
+                    progress(len(out), total)
+            return out
+        how = study_json if deep else screen_json
+        futures = {pool.submit(how, game, plan.states[n].to_json(), plan.seed(n)): n
+                   for n in positions}
+        for future in as_completed(futures):
+            out[futures[future]] = future.result()
+            if progress:
+                progress(len(out), total)
+        return out
+
+    try:
+        return quick_measures(plan, run, review)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+
+
 def analyse_record(record: Record, workers: int = 0,
-                   progress: Progress | None = None) -> dict[str, Any]:
-    """The whole analysis of ``record`` (see :mod:`ludotheek.analysis.result`)."""
+                   progress: Progress | None = None, quick: bool = True) -> dict[str, Any]:
+    """The whole analysis of ``record`` (see :mod:`ludotheek.analysis.result`); with
+    ``quick`` the quick review's (screened, deepened where the value moves), else every
+    position studied with the full work."""
     plan = Plan.of(record)
     review = review_for(record.game)
-    return assemble(plan, measure_all(plan, workers, progress), review)
+    measures = (measure_quick(plan, workers, progress) if quick
+                else measure_all(plan, workers, progress))
+    return assemble(plan, measures, review)

@@ -14,6 +14,7 @@ the player weighed, on the game's scale (see :mod:`ludotheek.analysis.review`);
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -28,11 +29,14 @@ def _review(game: str) -> Review:
     return review_for(game)
 
 
-def study(state: State, seed: int, review: Review | None = None) -> dict[str, Any]:
-    """The measure of ``state`` (a position with a choice) as JSON."""
+def study(state: State, seed: int, review: Review | None = None,
+          params: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The measure of ``state`` (a position with a choice) as JSON; with ``params``, by the
+    player with those in place of the review's (the quick screen's)."""
     game = state.game.name
     review = review or _review(game)
-    player = players.get(game, review.player, seed=seed, **dict(review.params))
+    player = players.get(game, review.player, seed=seed,
+                         **dict(review.params if params is None else params))
     analyse = getattr(player, "analyse", None)
     if analyse is None:
         raise TypeError(f"the {review.player} player of {game} cannot analyse")

@@ -133,6 +133,12 @@ class Review:
     #: two seats, or whose standing is not a margin: helping a rival costs too)
     margin: bool = False
     outcomes: bool = False
+    #: the quick screen (``analysis.quick``): the same player with these ``params`` in
+    #: their place (less work) studies every position first; only a position where the
+    #: screen finds the move played lost at least ``deepen`` times the inaccuracy
+    #: threshold is studied with ``params`` (None: every position with ``params``)
+    screen: Mapping[str, Any] | None = None
+    deepen: float = 0.5
 
     def score(self, standing: Sequence[float], seat: int) -> float:
         """What a standing is worth to ``seat`` when its decisions are judged: its own
@@ -146,7 +152,11 @@ class Review:
         from ludotheek import __version__
 
         params = ",".join(f"{k}={v}" for k, v in sorted(self.params.items()))
-        return f"{self.player}({params})/{self.version}/ludotheek-{__version__}"
+        quick = ""
+        if self.screen is not None:
+            screen = ",".join(f"{k}={v}" for k, v in sorted(self.screen.items()))
+            quick = f"+screen({screen})<{self.deepen:g}"
+        return f"{self.player}({params}){quick}/{self.version}/ludotheek-{__version__}"
 
     def format(self, value: float) -> str:
         """A standing or a loss as the record writes it."""

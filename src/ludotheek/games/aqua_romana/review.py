@@ -34,6 +34,10 @@ REVIEW = Review(
     player="strong", params={"iterations": 300}, seconds=30, unit="points", decimals=1,
     thresholds=Thresholds(inaccuracy=1.5, mistake=3.0, blunder=6.0),
     measure=measure, final=final, margin=True,
+    # the quick review (analysis/quick.py): screened at 100 iterations, studied at 300
+    # where the move played loses 0.75 points or more or was not weighed (issue 39: on 20
+    # games, docs/performance.md)
+    screen={"iterations": 100}, deepen=0.5,
     scale={"en": "each seat's expected final points, from the strong player's search; "
                  "decisions judged by the lead over the best other seat"},
 )

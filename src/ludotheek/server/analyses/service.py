@@ -23,6 +23,8 @@ from typing import Any
 
 from ludotheek.analysis.measure import study_json
 from ludotheek.analysis.plan import Plan
+from ludotheek.analysis.quick import screen_json, screened, to_deepen
+from ludotheek.analysis.result import assemble
 from ludotheek.analysis.review import NoAnalysis, review_for
 from ludotheek.server.analyses.jobs import complete, missing, plan_of
 from ludotheek.server.analyses.queue import FairQueue
@@ -37,6 +39,8 @@ log = logging.getLogger("ludotheek.server")
 
 #: positions per Dramatiq job (a second or two: a computer turn waits for one at most)
 CHUNK = 4
+#: seconds between two provisional analyses shown while a review runs
+SHOW_EVERY = 0.5
 #: seconds without progress after which a scaled-out site sends the missing jobs again
 STALLED = 60.0
 
@@ -71,6 +75,10 @@ class Analyses:
         #: the positions of this process's analyses, round robin over clients and games,
         #: at most one per computer worker at a time (computer turns go in between)
         self._queue = FairQueue(service.settings.computer_workers)
+        #: (game, engine) -> [positions studied, positions to study] of a quick review here
+        self._work: dict[tuple[str, str], list[int]] = {}
+        #: (game, engine) -> the analysis as it stands while its review runs here
+        self._provisional: dict[tuple[str, str], dict[str, Any]] = {}
 
     def _engine(self, live: LiveGame) -> str:
         try:
@@ -160,11 +168,15 @@ class Analyses:
         if row is None:
             return {"id": live.id, "status": "none", "engine": engine, "moves": 0,
                     "version": live.version, "done": 0, "total": 0}
+        done, total = self._counts(row)
         answer: dict[str, Any] = {"id": live.id, "status": row.status, "engine": engine,
                                   "moves": row.moves, "version": live.version,
-                                  "done": min(row.done, row.total), "total": row.total}
+                                  "done": done, "total": total}
         if row.status == DONE and row.result is not None:
             answer["result"] = visible(row.result, live, seat)
+        provisional = self._provisional.get((live.id, engine))
+        if row.status == RUNNING and provisional is not None:
+            answer["result"] = {**visible(provisional, live, seat), "provisional": True}
         if row.status == FAILED:
             answer["error"] = "the analysis failed; ask again to try once more"
         return answer
@@ -190,38 +202,82 @@ class Analyses:
 
         task.add_done_callback(forget)
 
+    def _counts(self, row: AnalysisRow) -> tuple[int, int]:
+        """(done, total) of an analysis: while a quick review runs here, the positions
+        studied of those to study (screens and deepenings), else the positions stored."""
+        work = self._work.get((row.game_id, row.engine))
+        if row.status == RUNNING and work is not None:
+            return min(work[0], work[1]), work[1]
+        return min(row.done, row.total), row.total
+
     async def _progress(self, gid: str, engine: str) -> None:
         row = await blocking(self.db.analyses.get, gid, engine)
         if row is None:
             return
+        done, total = self._counts(row)
         message = {"type": "analysis", "id": gid, "status": row.status,
-                   "done": min(row.done, row.total), "total": row.total, "moves": row.moves}
+                   "done": done, "total": total, "moves": row.moves,
+                   "provisional": (gid, engine) in self._provisional}
         await self.service.hub.broadcast(gid, lambda seat: message)
 
     async def _local(self, gid: str, engine: str, moves: int, plan: Plan | None,
                      client: str) -> None:
-        """Study the missing positions in the computer pool, in the fair queue of
-        ``client``: one position per worker at a time, the clients' and their games'
-        positions in turn (computer turns of other games go in between)."""
+        """The quick review (:mod:`ludotheek.analysis.quick`) of the missing positions in
+        the computer pool, in the fair queue of ``client``: one position per worker at a
+        time, the clients' and their games' positions in turn (computer turns of other
+        games go in between). Every position is screened first, then those where the
+        value moves are studied with the full work; while it runs, the analysis as it
+        stands is shown (``provisional``). A full measure is stored as it comes; the
+        screened ones that stay are stored at the end."""
+        key = (gid, engine)
         job = None
         try:
             if plan is None:
                 plan = await blocking(plan_of, self.db, gid, moves)
                 if plan is None:
                     return
-            todo = await blocking(missing, self.db, gid, engine, plan)
+            review = review_for(plan.record.game)
+            measures: dict[int, dict[str, Any]] = dict(
+                await blocking(self.db.analyses.positions, gid, engine))
+            stored = set(measures)
             game = plan.record.game
             studied = plan
+            todo = [n for n in plan.studied() if n not in measures]
+            work = self._work[key] = [len(stored), len(stored) + len(todo)]
+            shown = [0.0]
 
-            async def one(n: int) -> None:
-                data = await self.service.pool.run(study_json, game,
-                                                   studied.states[n].to_json(),
+            def show(force: bool = False) -> None:
+                now = time.monotonic()
+                if force or now - shown[0] >= SHOW_EVERY:
+                    shown[0] = now
+                    self._provisional[key] = assemble(studied, measures, review)
+
+            async def one(n: int, deep: bool) -> None:
+                how = study_json if deep else screen_json
+                data = await self.service.pool.run(how, game, studied.states[n].to_json(),
                                                    studied.seed(n))
-                await blocking(self.db.analyses.put_position, gid, engine, n, data)
+                measures[n] = data
+                if not screened(data):
+                    await blocking(self.db.analyses.put_position, gid, engine, n, data)
+                    stored.add(n)
+                work[0] += 1
+                show()
                 await self._progress(gid, engine)
 
-            job = self._queue.submit((gid, engine), client, todo, one)
+            deep = review.screen is None
+            job = self._queue.submit(key, client, todo, lambda n: one(n, deep))
             await job.finished
+            while True:
+                show(force=True)
+                deeper = await blocking(to_deepen, plan, measures, review)
+                if not deeper:
+                    break
+                work[1] += len(deeper)
+                job = self._queue.submit(key, client, deeper, lambda n: one(n, True))
+                await job.finished
+            for n, data in measures.items():
+                if n not in stored:
+                    await blocking(self.db.analyses.put_position, gid, engine, n, data)
             await blocking(complete, self.db, gid, engine, moves, plan)
         except asyncio.CancelledError:
             raise
@@ -231,6 +287,8 @@ class Analyses:
         finally:
             if job is not None:
                 self._queue.drop(job)
+            self._work.pop(key, None)
+            self._provisional.pop(key, None)
         await self._progress(gid, engine)
 
     async def _cluster(self, gid: str, engine: str, moves: int, plan: Plan | None) -> None:

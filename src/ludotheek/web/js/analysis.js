@@ -114,6 +114,12 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
       progress.value = String(answer.done);
       note.textContent = t("analysis.progress", { done: answer.done, total: answer.total });
       button.disabled = true;
+      // the quick review's analysis as it stands: every position screened, the marks
+      // firmed up as the positions where the value moves are studied with the full work
+      if (answer.result) {
+        result = answer.result;
+        draw();
+      }
     } else {
       progress.hidden = true;
       button.disabled = false;

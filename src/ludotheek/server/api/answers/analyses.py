@@ -95,6 +95,10 @@ class AnalysisResult(Answer, kw_only=True):
                                      "above 0 a win by that much, below 0 a loss")] = False
     notes: Annotated[list[AnalysisNote], _about("the positions' notes, each once")] = \
         msgspec.field(default_factory=list)
+    provisional: Annotated[bool, _about(
+        "while the review runs: the analysis as it stands (every position screened with "
+        "little work; the marks firm up as the positions where the value moves are "
+        "studied with the full work)")] | UnsetType = UNSET
 
 
 class AnalysisStatus(Answer, kw_only=True):
@@ -106,8 +110,10 @@ class AnalysisStatus(Answer, kw_only=True):
     moves: Annotated[int, _about("the moves of the record it covers")]
     version: Annotated[int, _about("the game's version now")]
     done: int
-    total: Annotated[int, _about("positions to study")]
-    result: Annotated[AnalysisResult, _about("once done")] | UnsetType = UNSET
+    total: Annotated[int, _about("positions to study (while a quick review runs: the "
+                                 "screens and the deepenings known so far)")]
+    result: Annotated[AnalysisResult, _about("once done; while running, the provisional "
+                                                 "analysis as it stands")] | UnsetType = UNSET
     error: str | UnsetType = UNSET
 
 

@@ -1,0 +1,265 @@
+"""The quick review against today's (issue 39): the time per game and per position, and
+the agreement of the marks.
+
+- **Time**: four games (the records of ``TIMED``: a 150-ply Wari game, a 262-move Akwaier
+  game, a 103-move Aqua Romana game of four, a Haaienzee game) reviewed here in one
+  process, one after the other, by today's review (every studied position with the full
+  work: ``analysis.local.measure_all``) and by the quick one (``measure_quick``), in the
+  same run; wall-clock and CPU seconds, and their ratio.
+- **Marks**: the games of the benchmark set (``benchmarks/review_set.py``: 20 a game,
+  fixed seeds, computer players); today's marks from the deep measures kept there, the
+  quick review's from its screen and deepening (a deepened position's measure is today's:
+  the same study with the same seed, so it is taken from the kept ones). A decision is
+  *marked* if it gets inaccuracy, mistake or blunder; precision: the quick review's marks
+  today's review makes too; recall: today's marks the quick review makes too. Every
+  disagreement is listed.
+
+    nice .venv/bin/python -m benchmarks.review_speed --out benchmarks/results/review-speed.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ludotheek.analysis.local import measure_all, measure_quick
+from ludotheek.analysis.measure import study
+from ludotheek.analysis.plan import Plan
+from ludotheek.analysis.quick import quick_measures, screen
+from ludotheek.analysis.result import BAD, judge, standings
+from ludotheek.analysis.review import review_for
+from ludotheek.core.record import Record
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from benchmarks.review_set import SETS, judged, load_deep, load_records, needed  # noqa: E402
+
+RECORDS = ROOT / "benchmarks" / "records"
+#: the four games timed: game -> record file
+TIMED = {
+    "wari": "analysis-wari.json",
+    "akwaier": "review-akwaier-262.json",
+    "aqua_romana": "review-aqua_romana-103.json",
+    "haaienzee": "analysis-haaienzee.json",
+}
+
+
+def marks(plan: Plan, measures: Mapping[int, Mapping[str, Any]],
+          numbers: list[int]) -> dict[int, dict[str, Any]]:
+    """The judged decisions ``numbers`` of ``plan`` by ``measures``."""
+    review = review_for(plan.record.game)
+    stand = standings(plan, measures, review)
+    wanted = set(numbers)
+    return {d["number"]: d for d in judge(plan, measures, review, stand)
+            if d["number"] in wanted}
+
+
+def agreement(game: str, screen_params: dict[str, Any] | None = None,
+              deepen: float | None = None) -> dict[str, Any]:
+    """The marks of the benchmark set of ``game`` by today's review and the quick one (with
+    ``screen_params`` and ``deepen`` in place of the game's, to try others)."""
+    review = review_for(game)
+    if screen_params is not None and review.screen is not None:
+        review = dataclasses.replace(review, screen={**review.screen, **screen_params})
+    if deepen is not None:
+        review = dataclasses.replace(review, deepen=deepen)
+    deep = load_deep(game)
+    records = load_records(game)
+    both = today_only = quick_only = same_mark = judged_count = 0
+    screened = deepened = 0
+    cpu_screen = 0.0
+    disagreements = []
+    for i, record in enumerate(records):
+        plan = Plan.of(record)
+        kept = {int(n): m for n, m in deep[str(i)]["measures"].items()}
+        numbers = judged(game, plan)
+        positions = needed(game, plan)
+        missing = [n for n in positions if n not in kept]
+        if missing:
+            raise SystemExit(f"{game} game {i}: deep measures missing; run "
+                             f"benchmarks.review_set first")
+        today = marks(plan, kept, numbers)
+
+        def run(todo: list[int], full: bool, plan: Plan = plan,
+                kept: dict[int, Any] = kept) -> dict[int, dict[str, Any]]:
+            nonlocal screened, deepened, cpu_screen
+            out = {}
+            for n in todo:
+                if full:
+                    deepened += 1
+                    out[n] = kept[n] if n in kept else study(plan.states[n], plan.seed(n))
+                else:
+                    screened += 1
+                    t0 = time.process_time()
+                    out[n] = screen(plan.states[n], plan.seed(n), review)
+                    cpu_screen += time.process_time() - t0
+            return out
+
+        quick = marks(plan, quick_measures(plan, run, review, positions=positions), numbers)
+        for n in numbers:
+            a, b = today[n], quick[n]
+            judged_count += 1
+            bad_a, bad_b = a["mark"] in BAD, b["mark"] in BAD
+            both += bad_a and bad_b
+            same_mark += bad_a and bad_b and a["mark"] == b["mark"]
+            today_only += bad_a and not bad_b
+            quick_only += bad_b and not bad_a
+            if bad_a != bad_b:
+                disagreements.append({
+                    "record": i, "seed": record.seed, "number": n, "move": a["move"],
+                    "today": [a["mark"], round(a["loss"], 3)],
+                    "quick": [b["mark"], round(b["loss"], 3)]})
+    precision = both / (both + quick_only) if both + quick_only else 1.0
+    recall = both / (both + today_only) if both + today_only else 1.0
+    return {"game": game, "games": len(records), "decisions": judged_count,
+            "marked_today": both + today_only, "marked_quick": both + quick_only,
+            "marked_both": both, "same_mark": same_mark,
+            "precision": round(precision, 4), "recall": round(recall, 4),
+            "positions_screened": screened, "positions_deepened": deepened,
+            "screen": dict(review.screen) if review.screen else None,
+            "deepen": review.deepen, "disagreements": disagreements}
+
+
+def timed(game: str) -> dict[str, Any]:
+    record = Record.from_json((RECORDS / TIMED[game]).read_text())
+    plan = Plan.of(record)
+    n = len(plan.studied())
+    row: dict[str, Any] = {"game": game, "record": TIMED[game], "moves": len(record.moves),
+                           "positions": n}
+    for name, how in (("today", measure_all), ("quick", measure_quick)):
+        t0, c0 = time.monotonic(), time.process_time()
+        how(plan)
+        wall, cpu = time.monotonic() - t0, time.process_time() - c0
+        row[name] = {"wall_s": round(wall, 2), "cpu_s": round(cpu, 2),
+                     "wall_ms_per_position": round(1000 * wall / max(1, n), 1)}
+    row["ratio_wall"] = round(row["quick"]["wall_s"] / max(1e-9, row["today"]["wall_s"]), 3)
+    row["ratio_cpu"] = round(row["quick"]["cpu_s"] / max(1e-9, row["today"]["cpu_s"]), 3)
+    return row
+
+
+def via_server(game: str, src: str | None = None) -> dict[str, Any]:
+    """The quick review of the timed record of ``game`` through a real ``ludotheek serve``
+    (its default computer workers), polled as the page polls (every 0.5 s): seconds
+    from the request to the first analysis shown, to the first one with a mark, to the
+    end. ``src``: the server of another checkout's sources (today's: main's ``src``)."""
+    import tempfile
+
+    import httpx
+
+    from ludotheek.analysis.local import default_workers
+    from ludotheek.games import get
+    from tests.serverproc import ServerProcess
+
+    record = Record.from_json((RECORDS / TIMED[game]).read_text())
+    with tempfile.TemporaryDirectory() as tmp, \
+            ServerProcess(Path(tmp) / "bench.sqlite3", workers=default_workers(),
+                          extra_env={"PYTHONPATH": src} if src else None) as server:
+        data = record.to_json()
+        data["seats"] = [{"type": "computer", "level": "strong"}] * len(
+            get(game).seat_names(record.options))
+        gid = httpx.post(f"{server.url}/api/records", json=data, timeout=60).json()["id"]
+        t0 = time.monotonic()
+        answer = httpx.post(f"{server.url}/api/games/{gid}/analysis", timeout=60).json()
+        first = marked = None
+        while answer["status"] == "running":
+            now = time.monotonic() - t0
+            result = answer.get("result")
+            if result is not None and first is None:
+                first = now
+            if result is not None and marked is None and any(
+                    d["mark"] in BAD for d in result["decisions"]):
+                marked = now
+            time.sleep(0.5)
+            answer = httpx.get(f"{server.url}/api/games/{gid}/analysis", timeout=60).json()
+        end = time.monotonic() - t0
+        assert answer["status"] == "done", answer
+        if marked is None and any(d["mark"] in BAD for d in answer["result"]["decisions"]):
+            marked = end
+        return {"workers": default_workers(), "first_shown_s": round(first or end, 2),
+                "first_mark_s": None if marked is None else round(marked, 2),
+                "done_s": round(end, 2)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", nargs="*", default=list(SETS))
+    ap.add_argument("--no-time", action="store_true")
+    ap.add_argument("--no-marks", action="store_true")
+    ap.add_argument("--no-server", action="store_true")
+    ap.add_argument("--servers", metavar="TODAY_SRC", default=None,
+                    help="only the servers: today's (the server of the sources TODAY_SRC, "
+                         "e.g. main's src) and this one, by turns, game by game")
+    ap.add_argument("--screen", type=json.loads, default=None,
+                    help="try other screen parameters (JSON), marks only")
+    ap.add_argument("--deepen", type=float, default=None, help="try another margin")
+    ap.add_argument("--out", type=Path, default=None)
+    args = ap.parse_args()
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load0 = os.getloadavg()[0]
+    if args.servers:
+        rows = []
+        for g in args.games:
+            if g in TIMED:
+                today = via_server(g, args.servers)
+                quick = via_server(g)
+                rows.append({"game": g, "record": TIMED[g], "today": today, "quick": quick,
+                             "ratio_done": round(quick["done_s"] / today["done_s"], 3)})
+                print(json.dumps(rows[-1]), flush=True)
+        if args.out:
+            args.out.write_text(json.dumps({
+                "what": "issue 39: the review through a real server, today's (the server of "
+                        f"{args.servers}) and the quick one (this checkout), game by game "
+                        "in the same run",
+                "command": "python -m benchmarks.review_speed " + " ".join(sys.argv[1:]),
+                "date": started, "load_average": [load0, os.getloadavg()[0]],
+                "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                                         capture_output=True, text=True).stdout.strip(),
+                "servers": rows}, indent=1) + "\n")
+        return
+    times = [] if args.no_time else [timed(g) for g in args.games if g in TIMED]
+    if not args.no_server:
+        for row in times:
+            row["server_quick"] = via_server(row["game"])
+    agree = [] if args.no_marks else [agreement(g, args.screen, args.deepen)
+                                      for g in args.games]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip()
+    out = {"what": "issue 39: the quick review (analysis.quick) against today's (every "
+                   "position with the full work), same games, same run",
+           "command": "python -m benchmarks." + Path(__file__).stem + " " + " ".join(sys.argv[1:]),
+           "date": started, "commit": commit, "load_average": [load0, os.getloadavg()[0]],
+           "engines": {g: review_for(g).engine() for g in args.games},
+           "time": times, "marks": agree}
+    print(f"{'game':<12}{'moves':>6}{'pos':>5}{'today s':>9}{'quick s':>9}"
+          f"{'today ms/pos':>13}{'quick ms/pos':>13}{'ratio':>7}{'server s':>9}"
+          f"{'1st shown':>10}{'1st mark':>9}")
+    for r in times:
+        srv = r.get("server_quick") or {}
+        print(f"{r['game']:<12}{r['moves']:>6}{r['positions']:>5}{r['today']['wall_s']:>9.1f}"
+              f"{r['quick']['wall_s']:>9.1f}{r['today']['wall_ms_per_position']:>13.0f}"
+              f"{r['quick']['wall_ms_per_position']:>13.0f}{r['ratio_wall']:>7.2f}"
+              f"{srv.get('done_s', float('nan')):>9.1f}"
+              f"{srv.get('first_shown_s', float('nan')):>10.1f}"
+              f"{srv.get('first_mark_s') or float('nan'):>9.1f}")
+    for a in agree:
+        print(f"{a['game']}: {a['games']} games, {a['decisions']} decisions judged; marked "
+              f"today {a['marked_today']}, quick {a['marked_quick']}, both {a['marked_both']}; "
+              f"precision {a['precision']:.3f}, recall {a['recall']:.3f}; positions screened "
+              f"{a['positions_screened']}, deepened {a['positions_deepened']}")
+        for d in a["disagreements"]:
+            print(f"    game {d['record']} (seed {d['seed']}) move {d['number']} {d['move']}: "
+                  f"today {d['today']}, quick {d['quick']}")
+    if args.out:
+        args.out.write_text(json.dumps(out, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""The quick review through the server (issue 39): the analysis as it stands is shown
+while the review runs, its progress streams, and what it ends with is the quick review
+made in one process."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from ludotheek.analysis.local import analyse_record
+from ludotheek.analysis.result import BAD
+from ludotheek.core.record import Record
+from tests.analysis.helpers import finished_record
+from tests.server.test_analysis_api import import_record
+
+#: a game against the computer may be analysed while it runs (the records here are the
+#: first moves of a game)
+SEATS = [{"type": "person", "name": "Ann"}, {"type": "computer", "level": "normal"}]
+
+
+def test_marks_stream_while_the_review_runs_and_the_end_is_the_quick_review(
+        client: TestClient) -> None:
+    whole = finished_record("aqua_romana", 3)
+    record = Record(whole.game, whole.options, whole.seed, whole.moves[:40])
+    gid, _ = import_record(client, record, SEATS)
+    seen: list[dict[str, Any]] = []
+    answer = client.post(f"/api/games/{gid}/analysis").json()
+    deadline = time.monotonic() + 600  # a loaded machine
+    while answer["status"] == "running" and time.monotonic() < deadline:
+        seen.append(answer)
+        time.sleep(0.05)
+        answer = client.get(f"/api/games/{gid}/analysis").json()
+    assert answer["status"] == "done", answer
+    provisional = [a for a in seen if "result" in a]
+    assert provisional, "no analysis was shown before the review ended"
+    first = provisional[0]["result"]
+    assert first["provisional"] is True
+    assert any(p["standing"] for p in first["positions"])  # standings before the end
+    dones = [a["done"] for a in seen]
+    assert dones == sorted(dones) and all(0 <= a["done"] <= a["total"] for a in seen)
+    result = answer["result"]
+    assert "provisional" not in result
+    assert result == analyse_record(record)  # the same quick review, the same seeds
+    # every mark shown while it ran that the end keeps is the same mark
+    final = {d["number"]: d["mark"] for d in result["decisions"]}
+    for a in provisional:
+        for d in a["result"]["decisions"]:
+            if d["mark"] in BAD and final[d["number"]] in BAD:
+                assert d["mark"] == final[d["number"]]
+
+
+def test_progress_over_the_websocket_counts_screens_and_deepenings(
+        client: TestClient) -> None:
+    whole = finished_record("aqua_romana", 3)
+    record = Record(whole.game, whole.options, whole.seed, whole.moves[:24])
+    gid, _ = import_record(client, record, SEATS)
+    with client.websocket_connect(f"/api/games/{gid}/live") as ws:
+        assert ws.receive_json()["type"] == "view"
+        ws.send_json({"type": "analyse"})
+        seen = []
+        while True:
+            msg = ws.receive_json()
+            if msg["type"] != "analysis":  # the computer seat's moves
+                continue
+            seen.append(msg)
+            if msg["status"] == "done":
+                break
+    running = [m for m in seen if m["status"] == "running"]
+    assert len(running) >= 10  # a message a position: screens, then deepenings
+    assert [m["done"] for m in running] == sorted(m["done"] for m in running)
+    assert any(m.get("provisional") for m in running)
+    assert seen[-1]["done"] == seen[-1]["total"] > 0
