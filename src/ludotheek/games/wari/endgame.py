@@ -39,6 +39,7 @@ value without any position repeating, so the repetition rule never comes into it
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 import zlib
@@ -150,6 +151,9 @@ class EndgameDB:
         self._exact: dict[int, npt.NDArray[np.bool_]] = {}
         self._pairs: list[list[tuple[int, int]]] = [
             [(int(f), int(g)) for f, g in tier] for tier in pairs]
+        #: the codes as plain arrays over the same memory: a look-up in a ``np.memmap``
+        #: goes through its Python ``__getitem__`` (a few microseconds each)
+        self._codes: list[npt.NDArray[np.uint8]] = [np.asarray(c) for c in codes]
 
     @property
     def max_seeds(self) -> int:
@@ -183,9 +187,7 @@ class EndgameDB:
         if block is None:
             tier = self._blobs.get(n)
             if tier is None:
-                assert self.source is not None, "no sweeps kept with this database"
-                tier = self._blobs[n] = (self.source.array(f"dist-{n:02d}"),
-                                         self.source.array(f"distix-{n:02d}"))
+                tier = self._map_sweeps(n)
             blob, index = tier
             block = zlib.decompress(blob[int(index[k]):int(index[k + 1])].tobytes())
             if len(self._blocks) >= DIST_CACHE:
@@ -194,16 +196,37 @@ class EndgameDB:
         i = at - k * DIST_BLOCK
         return block[i], block[i + 1]
 
+    def _map_sweeps(self, n: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+        """Tier ``n``'s sweeps and their index, with every other tier's mapped at the same
+        time (plain arrays over the files' pages): each file is checked once (its SHA-256,
+        a tenth of a second for the 70 MB of 18 seeds), so all of them at once rather than
+        one tier now and another later (a computer player's move on the server's event
+        loop that takes that long, several times, sends its level to the threads:
+        server/computer/pool.py)."""
+        source = self.source
+        assert source is not None, "no sweeps kept with this database"
+
+        def mapped(t: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+            return (np.asarray(source.array(f"dist-{t:02d}")),
+                    np.asarray(source.array(f"distix-{t:02d}")))
+
+        for t in range(len(self.codes)):
+            if t != n and t not in self._blobs:
+                with contextlib.suppress(KeyError):
+                    self._blobs[t] = mapped(t)
+        tier = self._blobs[n] = mapped(n)
+        return tier
+
     def bounds_of(self, b: tuple[int, ...] | list[int]) -> tuple[int, int]:
         """``(f, g)`` of a board seen from the mover (mover's cups first)."""
         n = sum(b)
-        return self._pairs[n][int(self.codes[n][_rank(b, n)])]
+        return self._pairs[n][int(self._codes[n][_rank(b, n)])]
 
     def entry(self, b: tuple[int, ...] | list[int]) -> tuple[int, int, int, int]:
         """``(f, g, df, dg)`` of a board seen from the mover (mover's cups first)."""
         n = sum(b)
         r = _rank(b, n)
-        f, g = self._pairs[n][int(self.codes[n][r])]
+        f, g = self._pairs[n][int(self._codes[n][r])]
         df, dg = self._sweeps(n, r)
         return f, g, df, dg
 
@@ -255,12 +278,13 @@ class EndgameDB:
         for cup in legal_cups(b, 0, self.abapa):
             after, captured = sow_and_capture(b, cup, self.abapa)
             child = after[6:] + after[:6]
-            cf, cg, _, cdg = self.entry(child)
-            if captured:
+            if captured:  # (its sweeps are not needed: no block to decompress)
+                cf, cg = self.bounds_of(child)
                 stop = sum(child[:6]) - sum(child[6:])
                 value = captured - min(max(stop, cf), cg)
                 progress, distance = value >= f, 0
             else:  # (a child where the game is over has f == g == its stop value, dg 0)
+                cf, cg, _, cdg = self.entry(child)
                 value = -min(max(-c, cf), cg)
                 progress, distance = -cg >= f and cdg < df, int(cdg)
             out.append(MoveValue(cup if mover == 0 else (cup + 6) % 12, value, captured,
