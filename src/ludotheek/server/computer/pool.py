@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
-import logging
 import multiprocessing
 import queue
 import threading
@@ -25,8 +23,6 @@ from ludotheek.core.game import State
 from ludotheek.games import get
 
 T = TypeVar("T")
-
-log = logging.getLogger("ludotheek.server")
 
 
 def compute_move(game: str, state_json: dict[str, Any] | State, level: str, seed: int,
@@ -75,38 +71,15 @@ def _warm_up() -> None:
 INLINE_LIMIT = 0.005
 #: quick moves in a row, computed in a thread, before a level is asked on the event loop
 INLINE_AFTER = 20
-#: on the event loop a level is judged by the running mean of its moves' CPU times, each
-#: new move weighing this much: one move over ``1 / INLINE_WEIGHT`` times
-#: :data:`INLINE_LIMIT` (40 ms), or a few slow ones in a row, take the mean over the limit;
-#: a lone spike does not (a busy virtual machine counts the time its CPU was taken away
-#: as the thread's: moves of 5-25 ms now and then, where they take 0.15 ms, on the 2
-#: shared cores of docs/performance.md, which kept Wari's novice off the loop)
-INLINE_WEIGHT = 0.125
-#: times a level's mean on the loop went over :data:`INLINE_LIMIT` (each time it goes back
-#: to the threads and counts its quick moves again) before it stays in the threads for
-#: good; a time is forgotten after :data:`INLINE_FORGIVE` moves on the loop without one
-INLINE_STRIKES = 3
-INLINE_FORGIVE = 1000
-
-
-def _collections() -> int:
-    """The garbage collections of the older generations so far (the ones that take
-    milliseconds in a big process; the youngest one's take microseconds)."""
-    stats = gc.get_stats()
-    return int(stats[1]["collections"]) + int(stats[2]["collections"])
 
 
 def _timed_move(game: str, state: State, level: str, seed: int,
                 max_seconds: float) -> tuple[str, float]:
     """The move and the CPU time it took (the thread's own: waiting for the interpreter
-    lock while the server is busy does not count); 0.0 when a collection of the older
-    generations fell in it, which says nothing of the player (in a server with 500 games
-    in memory one takes longer than :data:`INLINE_LIMIT` whoever triggers it)."""
-    collected = _collections()
+    lock while the server is busy does not count)."""
     start = time.thread_time()
     move = compute_move(game, state, level, seed, max_seconds)
-    took = time.thread_time() - start
-    return move, took if _collections() == collected else 0.0
+    return move, time.thread_time() - start
 
 
 def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
@@ -194,10 +167,8 @@ class ComputerPool:
     :data:`INLINE_LIMIT`, it is asked right away on the event loop, which costs far
     less than a thread (the largest cost of a busy server after its sockets:
     docs/performance.md). A move on the loop that takes longer sends that level
-    back to the threads when the running mean of its moves there goes over the limit
-    (:data:`INLINE_WEIGHT`), for good the :data:`INLINE_STRIKES`-th time, so that no
-    slow player holds up the server for long; a slower one in a thread only starts the
-    count again.
+    back to the threads for good, so that no slow player holds up the server twice;
+    a slower one in a thread only starts the count again.
     """
 
     def __init__(self, workers: int, owner: str | None = None) -> None:
@@ -209,11 +180,6 @@ class ComputerPool:
         #: (game, level) -> quick moves in a row so far (an instant level), INLINE_AFTER
         #: or more: asked on the loop; -1: always in a thread; absent: not yet looked up
         self._quick: dict[tuple[str, str], int] = {}
-        #: (game, level) -> the running mean of its moves' seconds on the loop
-        self._mean: dict[tuple[str, str], float] = {}
-        #: (game, level) -> (times its mean went over the limit, its moves on the loop
-        #: since the last time)
-        self._strikes: dict[tuple[str, str], tuple[int, int]] = {}
         self._searching: set[tuple[str, str]] = set()
 
     def _get(self) -> Executor:
@@ -251,27 +217,11 @@ class ComputerPool:
 
     def _took(self, key: tuple[str, str], seconds: float) -> None:
         count = self._quick[key]
-        if count >= INLINE_AFTER:  # on the loop
-            mean = self._mean.get(key, 0.0) * (1 - INLINE_WEIGHT) + seconds * INLINE_WEIGHT
-            strikes, since = self._strikes.get(key, (0, 0))
-            if mean <= INLINE_LIMIT:
-                self._mean[key] = mean
-                self._strikes[key] = (strikes, since + 1)
-                return
-            # it held everyone up: back to the threads, for good the INLINE_STRIKES-th
-            # time (a level may load what it needs the first time a game gets somewhere,
-            # e.g. Wari's endgame database: once, not at every move)
-            strikes = 1 if since >= INLINE_FORGIVE else strikes + 1
-            self._strikes[key] = (strikes, 0)
-            self._mean.pop(key, None)
-            self._quick[key] = -1 if strikes >= INLINE_STRIKES else 0
-            log.info("%s's %s: a move of %.1f ms on the event loop, the mean %.1f ms: back "
-                     "to the threads (%d of %d)", *key, 1000 * seconds, 1000 * mean, strikes,
-                     INLINE_STRIKES)
-        elif seconds > INLINE_LIMIT:
-            # in a thread it held up no one (the first move loads what the level needs,
-            # half a second for Wari's novice): count again
-            self._quick[key] = min(count, 0)
+        if seconds > INLINE_LIMIT:
+            # on the loop it held everyone up: back to the threads for good; in a thread it
+            # held up no one (the first move loads what the level needs, half a second for
+            # Wari's novice; a garbage collection may fall in any move): count again
+            self._quick[key] = -1 if count >= INLINE_AFTER else min(count, 0)
         elif count >= 0:
             self._quick[key] = count + 1
 
