@@ -201,7 +201,7 @@ class EndgameDB:
         time (plain arrays over the files' pages): each file is checked once (its SHA-256,
         a tenth of a second for the 70 MB of 18 seeds), so all of them at once rather than
         one tier now and another later (a computer player's move on the server's event
-        loop that takes that long, several times, sends its level to the threads:
+        loop that takes that long sends its level to the threads for good:
         server/computer/pool.py)."""
         source = self.source
         assert source is not None, "no sweeps kept with this database"
