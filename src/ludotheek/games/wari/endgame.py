@@ -39,7 +39,6 @@ value without any position repeating, so the repetition rule never comes into it
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import time
 import zlib
@@ -186,8 +185,10 @@ class EndgameDB:
         block = self._blocks.get((n, k))
         if block is None:
             tier = self._blobs.get(n)
-            if tier is None:
-                tier = self._map_sweeps(n)
+            if tier is None:  # (plain arrays over the files' pages, as the codes)
+                assert self.source is not None, "no sweeps kept with this database"
+                tier = self._blobs[n] = (np.asarray(self.source.array(f"dist-{n:02d}")),
+                                         np.asarray(self.source.array(f"distix-{n:02d}")))
             blob, index = tier
             block = zlib.decompress(blob[int(index[k]):int(index[k + 1])].tobytes())
             if len(self._blocks) >= DIST_CACHE:
@@ -195,27 +196,6 @@ class EndgameDB:
             self._blocks[(n, k)] = block
         i = at - k * DIST_BLOCK
         return block[i], block[i + 1]
-
-    def _map_sweeps(self, n: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-        """Tier ``n``'s sweeps and their index, with every other tier's mapped at the same
-        time (plain arrays over the files' pages): each file is checked once (its SHA-256,
-        a tenth of a second for the 70 MB of 18 seeds), so all of them at once rather than
-        one tier now and another later (a computer player's move on the server's event
-        loop that takes that long sends its level to the threads for good:
-        server/computer/pool.py)."""
-        source = self.source
-        assert source is not None, "no sweeps kept with this database"
-
-        def mapped(t: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-            return (np.asarray(source.array(f"dist-{t:02d}")),
-                    np.asarray(source.array(f"distix-{t:02d}")))
-
-        for t in range(len(self.codes)):
-            if t != n and t not in self._blobs:
-                with contextlib.suppress(KeyError):
-                    self._blobs[t] = mapped(t)
-        tier = self._blobs[n] = mapped(n)
-        return tier
 
     def bounds_of(self, b: tuple[int, ...] | list[int]) -> tuple[int, int]:
         """``(f, g)`` of a board seen from the mover (mover's cups first)."""
