@@ -15,6 +15,7 @@ says whether this process has it already, ``warm()`` compiles (or loads) it.
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass
 
@@ -221,9 +222,11 @@ class FastSearcher:
         return W
 
     @staticmethod
+    @functools.cache
     def _slots(hist: int) -> Int64s:
         """The slots of the work array that :meth:`_setup` writes, with ``hist`` positions
-        of history."""
+        of history (made once for each ``hist``, at most ``K.HIST + 1`` of them; never
+        written to)."""
         return np.concatenate((
             np.arange(K.O_BOARD, K.O_BOARD + 12, dtype=np.int64),
             np.array([K.O_STORE, K.O_STORE + 1, K.P_SIDE, K.P_TOTAL, K.O_HASH, K.O_START,
