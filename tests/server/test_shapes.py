@@ -168,7 +168,7 @@ def test_a_body_converted_at_once_is_what_the_field_by_field_way_makes(raw: Any)
     """``decode`` converts what fits with msgspec at once (no hooks): the same shape or the
     same refusal as the field-by-field way (which an empty set of hooks takes)."""
     for shape in (bodies.LiveMove, bodies.MoveBody, bodies.VersionBody):
-        outcomes = []
+        outcomes: list[tuple[Any, ...]] = []
         for hooks in (None, {}):
             try:
                 outcomes.append(("ok", decode(shape, raw, hooks=hooks)))
