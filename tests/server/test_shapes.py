@@ -169,7 +169,8 @@ def test_a_body_converted_at_once_is_what_the_field_by_field_way_makes(raw: Any)
     same refusal as the field-by-field way (which an empty set of hooks takes)."""
     for shape in (bodies.LiveMove, bodies.MoveBody, bodies.VersionBody):
         outcomes: list[tuple[Any, ...]] = []
-        for hooks in (None, {}):
+        no_hooks: dict[str, Any] = {}
+        for hooks in (None, no_hooks):
             try:
                 outcomes.append(("ok", decode(shape, raw, hooks=hooks)))
             except ServiceError as exc:
