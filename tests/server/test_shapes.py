@@ -17,7 +17,7 @@ from ludotheek.server.api.answers import games as answers
 from ludotheek.server.api.openapi.document import SHAPES, spec
 from ludotheek.server.edge import bodies
 from ludotheek.server.edge.shapes import GIVEN, Answer, Refusal, Refusals, Shape, decode
-from ludotheek.server.errors import Invalid
+from ludotheek.server.errors import Invalid, ServiceError
 from tests.server.conftest import auth, fits, new_wari
 
 
@@ -157,3 +157,22 @@ def test_a_hook_checks_its_field_in_its_turn() -> None:
     made: Any = decode(_Pair, {"a": 1, "b": "x"}, hooks={"c": hook}).c
     assert made == "made"
     assert seen == [(msgspec.UNSET, {"a": 1, "b": "x"})]  # absent: the hook decides
+
+
+@settings(max_examples=300, deadline=None)
+@given(raw=st.dictionaries(
+    st.sampled_from(["type", "move", "version", "extra"]),
+    st.one_of(st.text(max_size=8), st.integers(-3, 10**6), st.booleans(), st.none(),
+              st.sampled_from(["move", "3", "resign"])), max_size=4))
+def test_a_body_converted_at_once_is_what_the_field_by_field_way_makes(raw: Any) -> None:
+    """``decode`` converts what fits with msgspec at once (no hooks): the same shape or the
+    same refusal as the field-by-field way (which an empty set of hooks takes)."""
+    for shape in (bodies.LiveMove, bodies.MoveBody, bodies.VersionBody):
+        outcomes: list[tuple[Any, ...]] = []
+        no_hooks: dict[str, Any] = {}
+        for hooks in (None, no_hooks):
+            try:
+                outcomes.append(("ok", decode(shape, raw, hooks=hooks)))
+            except ServiceError as exc:
+                outcomes.append(("refused", type(exc), exc.message, exc.code, exc.extra))
+        assert outcomes[0] == outcomes[1], (shape.__name__, raw)

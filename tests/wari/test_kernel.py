@@ -268,3 +268,28 @@ def test_a_reset_searcher_searches_as_a_new_one(compiled: bool) -> None:
             logged += 0 < filled <= K.TLOG
     if compiled:  # both ways of emptying the table were taken
         assert overflowed and logged
+
+
+def test_a_position_set_up_again_is_set_up_as_the_first_time() -> None:
+    """A search sets its position up several times (its legal moves, each depth's line):
+    the second time writes back what the first wrote (``FastSearcher.setup``), so the
+    searches find what searches setting it up afresh each time find, node for node, and
+    the work array is the same after either."""
+
+    class Afresh(fast.FastSearcher):  # type: ignore[misc,name-defined]
+        def setup(self, state: WariState) -> Any:
+            self._set_up = None
+            return super().setup(state)
+
+    db = small_db(7)
+    kept, afresh = (cls(tables=db.kernel_tables()) for cls in (fast.FastSearcher, Afresh))
+    positions = [*_game_positions(24, 7), *_game_positions(24, 8, rules="abapa")]
+    for i, state in enumerate(positions):
+        depth = (2, 4, 3)[i % 3]
+        kept.reset()
+        afresh.reset()
+        assert _found(kept.run(state, None, depth, exact=i % 2 == 0)) == \
+            _found(afresh.run(state, None, depth, exact=i % 2 == 0)), (i, state.board)
+        W = kept.setup(state).copy()
+        assert kept._set_up is not None and kept._set_up[0] is state  # written back
+        assert np.array_equal(W, afresh.setup(state))

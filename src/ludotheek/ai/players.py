@@ -216,10 +216,19 @@ def levels(game: str) -> dict[str, Level]:
     items = tuple(table.items())
     known = _RATED.get(game)
     # the same levels and the same ratings read: the same answer (a server asks for it
-    # at every computer move; with_ratings makes each level again)
-    if known is None or known[1] is not measured or known[0] != items:
+    # at every computer move; with_ratings makes each level again); the same objects
+    # need no comparing field by field
+    if known is None or known[1] is not measured or not _same(known[0], items):
         known = _RATED[game] = (items, measured, with_ratings(dict(items), measured))
     return dict(known[2])
+
+
+def _same(known: tuple[tuple[str, Level], ...], items: tuple[tuple[str, Level], ...]) -> bool:
+    """Whether two tables of levels are equal: at once where they hold the same objects."""
+    if len(known) == len(items) and all(
+            a[0] == b[0] and a[1] is b[1] for a, b in zip(known, items, strict=True)):
+        return True
+    return known == items
 
 
 def with_ratings(table: Mapping[str, Level],

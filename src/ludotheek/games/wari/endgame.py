@@ -150,6 +150,9 @@ class EndgameDB:
         self._exact: dict[int, npt.NDArray[np.bool_]] = {}
         self._pairs: list[list[tuple[int, int]]] = [
             [(int(f), int(g)) for f, g in tier] for tier in pairs]
+        #: the codes as plain arrays over the same memory: a look-up in a ``np.memmap``
+        #: goes through its Python ``__getitem__`` (a few microseconds each)
+        self._codes: list[npt.NDArray[np.uint8]] = [np.asarray(c) for c in codes]
 
     @property
     def max_seeds(self) -> int:
@@ -182,10 +185,10 @@ class EndgameDB:
         block = self._blocks.get((n, k))
         if block is None:
             tier = self._blobs.get(n)
-            if tier is None:
+            if tier is None:  # (plain arrays over the files' pages, as the codes)
                 assert self.source is not None, "no sweeps kept with this database"
-                tier = self._blobs[n] = (self.source.array(f"dist-{n:02d}"),
-                                         self.source.array(f"distix-{n:02d}"))
+                tier = self._blobs[n] = (np.asarray(self.source.array(f"dist-{n:02d}")),
+                                         np.asarray(self.source.array(f"distix-{n:02d}")))
             blob, index = tier
             block = zlib.decompress(blob[int(index[k]):int(index[k + 1])].tobytes())
             if len(self._blocks) >= DIST_CACHE:
@@ -197,13 +200,13 @@ class EndgameDB:
     def bounds_of(self, b: tuple[int, ...] | list[int]) -> tuple[int, int]:
         """``(f, g)`` of a board seen from the mover (mover's cups first)."""
         n = sum(b)
-        return self._pairs[n][int(self.codes[n][_rank(b, n)])]
+        return self._pairs[n][int(self._codes[n][_rank(b, n)])]
 
     def entry(self, b: tuple[int, ...] | list[int]) -> tuple[int, int, int, int]:
         """``(f, g, df, dg)`` of a board seen from the mover (mover's cups first)."""
         n = sum(b)
         r = _rank(b, n)
-        f, g = self._pairs[n][int(self.codes[n][r])]
+        f, g = self._pairs[n][int(self._codes[n][r])]
         df, dg = self._sweeps(n, r)
         return f, g, df, dg
 
@@ -255,12 +258,13 @@ class EndgameDB:
         for cup in legal_cups(b, 0, self.abapa):
             after, captured = sow_and_capture(b, cup, self.abapa)
             child = after[6:] + after[:6]
-            cf, cg, _, cdg = self.entry(child)
-            if captured:
+            if captured:  # (its sweeps are not needed: no block to decompress)
+                cf, cg = self.bounds_of(child)
                 stop = sum(child[:6]) - sum(child[6:])
                 value = captured - min(max(stop, cf), cg)
                 progress, distance = value >= f, 0
             else:  # (a child where the game is over has f == g == its stop value, dg 0)
+                cf, cg, _, cdg = self.entry(child)
                 value = -min(max(-c, cf), cg)
                 progress, distance = -cg >= f and cdg < df, int(cdg)
             out.append(MoveValue(cup if mover == 0 else (cup + 6) % 12, value, captured,

@@ -15,6 +15,7 @@ says whether this process has it already, ``warm()`` compiles (or loads) it.
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass
 
@@ -153,6 +154,8 @@ class FastSearcher:
         self.flags = (int(killers), int(history), int(tt_cutoffs))
         self.generation = 0
         self.nodes = 0
+        #: the last position set up: (the state, the slots written, their values)
+        self._set_up: tuple[WariState, Int64s, Int64s] | None = None
 
     @property
     def db_max(self) -> int:
@@ -202,10 +205,38 @@ class FastSearcher:
         return self.work(False)
 
     def setup(self, state: WariState) -> Int64s:
-        """Put the position of ``state`` at ply 0 (with its stores, key and history)."""
+        """Put the position of ``state`` at ply 0 (with its stores, key and history).
+
+        A search sets one position up several times (its legal moves, each depth's line):
+        the slots written are kept and written again at once for the same ``state``
+        object, the same values (the keys and the history computed once: a 2-ply search's
+        five set-ups cost about as much as the search did)."""
+        W = self.work(state.abapa)
+        done = self._set_up
+        if done is not None and done[0] is state:
+            W[done[1]] = done[2]
+            return W
+        self._setup(state, W)
+        slots = self._slots(int(W[K.P_HISTN]))
+        self._set_up = (state, slots, W[slots].copy())
+        return W
+
+    @staticmethod
+    @functools.cache
+    def _slots(hist: int) -> Int64s:
+        """The slots of the work array that :meth:`_setup` writes, with ``hist`` positions
+        of history (made once for each ``hist``, at most ``K.HIST + 1`` of them; never
+        written to)."""
+        return np.concatenate((
+            np.arange(K.O_BOARD, K.O_BOARD + 12, dtype=np.int64),
+            np.array([K.O_STORE, K.O_STORE + 1, K.P_SIDE, K.P_TOTAL, K.O_HASH, K.O_START,
+                      K.P_HISTN], dtype=np.int64),
+            np.arange(K.O_HKEY, K.O_HKEY + hist, dtype=np.int64),
+            np.arange(K.O_HCNT, K.O_HCNT + hist, dtype=np.int64)))
+
+    def _setup(self, state: WariState, W: Int64s) -> None:
         mover = state.to_move
         assert mover is not None, "the game is over"
-        W = self.work(state.abapa)
         b = state.board if mover == 0 else (*state.board[6:], *state.board[:6])
         W[K.O_BOARD : K.O_BOARD + 12] = b
         W[K.O_STORE] = state.stores[mover]
@@ -226,7 +257,6 @@ class FastSearcher:
             W[K.O_HCNT + i] = n
         W[K.O_BOARD + 12 : K.O_BOARD + 24] = tmp
         W[K.P_HISTN] = len(hist)
-        return W
 
     def legal(self, state: WariState) -> list[tuple[int, int]]:
         """The legal own cups (0-5) of the mover with their captures, in cup order."""

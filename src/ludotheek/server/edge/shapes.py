@@ -150,6 +150,13 @@ def decode(shape: type[S], raw: Any, where: Mapping[str, Any] | None = None,
     checks its field instead of the declared conversion, called with the raw value
     (``msgspec.UNSET`` when absent) and the fields before it; ``where`` adds parameters
     to every refusal."""
+    if hooks is None and isinstance(raw, dict):
+        # what fits is converted at once (msgspec checks each field as convert_field
+        # does); only what does not goes the way below, which finds its refusal
+        try:
+            return msgspec.convert(raw, shape)
+        except msgspec.ValidationError:
+            pass
     where = dict(where or {})
     refusals = shape.refusals
     if not isinstance(raw, dict):
