@@ -123,8 +123,7 @@ def ridge(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], lam: float
           ) -> npt.NDArray[np.float64]:
     """Least squares with an L2 penalty ``lam`` on every coefficient."""
     a = x.T @ x + lam * np.eye(x.shape[1])
-    out: npt.NDArray[np.float64] = np.linalg.solve(a, x.T @ y)
-    return out
+    return np.asarray(np.linalg.solve(a, x.T @ y), dtype=np.float64)
 
 
 def compile_phase(coef: npt.NDArray[np.float64]) -> tuple[list[list[int]], list[int]]:
