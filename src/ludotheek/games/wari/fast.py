@@ -25,6 +25,7 @@ import numpy.typing as npt
 from ludotheek.games.wari import kernel as K
 from ludotheek.games.wari.endgame_index import _prefix_table, tier_size
 from ludotheek.games.wari.evaluate import DEFAULT, Weights
+from ludotheek.games.wari.learned import Model
 from ludotheek.games.wari.rules import WariState
 from ludotheek.games.wari.search import Searcher, SearchResult, check_stop, stop_early
 from ludotheek.games.wari.tables import sow_table
@@ -79,8 +80,10 @@ _ZOB = None
 
 
 def new_work(weights: Weights = DEFAULT, quiescence: int = 4,
-             tables: KernelTables | None = None, abapa: bool = False) -> Int64s:
-    """A fresh work array with the sowing table, keys, weights and database codes."""
+             tables: KernelTables | None = None, abapa: bool = False,
+             learned: Model | None = None) -> Int64s:
+    """A fresh work array with the sowing table, keys, weights and database codes (and
+    with ``learned``, the learned evaluation's model in place of the weights)."""
     global _SOW, _ZOB
     if _SOW is None:
         _SOW = sow_table().reshape(-1)
@@ -105,6 +108,12 @@ def new_work(weights: Weights = DEFAULT, quiescence: int = 4,
         W[K.O_CODES : K.O_CODES + pairs.size] = pairs.reshape(-1)
         sizes = [tier_size(n) for n in range(tables.max_seeds + 1)]
         W[K.O_TIEROFF : K.O_TIEROFF + len(sizes)] = np.cumsum([0, *sizes[:-1]])
+    if learned is not None:
+        model = learned.kernel_array()
+        if len(learned.phases) > K.LEARN_PHASES:
+            raise ValueError(f"the kernel has room for {K.LEARN_PHASES} phases of a model")
+        W[K.O_LEARN : K.O_LEARN + len(model)] = model
+        W[K.P_LEARN] = 1
     W[K.P_KILLERS] = 1
     W[K.P_HISTORY] = 1
     W[K.P_TTCUT] = 1
@@ -141,8 +150,10 @@ class FastSearcher:
 
     def __init__(self, weights: Weights = DEFAULT, tables: KernelTables | None = None,
                  quiescence: int = 4, tt_bits: int = TT_BITS, killers: bool = True,
-                 history: bool = True, tt_cutoffs: bool = True) -> None:
+                 history: bool = True, tt_cutoffs: bool = True,
+                 learned: Model | None = None) -> None:
         self.weights = weights
+        self.learned = learned
         self.tables = tables
         self.quiescence = quiescence
         self._D = _tiers(tables)
@@ -164,7 +175,8 @@ class FastSearcher:
     def work(self, abapa: bool) -> Int64s:
         W = self._W.get(abapa)
         if W is None:
-            W = self._W[abapa] = new_work(self.weights, self.quiescence, self.tables, abapa)
+            W = self._W[abapa] = new_work(self.weights, self.quiescence, self.tables, abapa,
+                                          self.learned)
             W[K.P_TTMASK] = self.tt_mask
             W[K.P_KILLERS], W[K.P_HISTORY], W[K.P_TTCUT] = self.flags
             self._W0[abapa] = W.copy()

@@ -86,6 +86,8 @@ P_TLOGN = 23  # the table's empty slots filled since the log was emptied
 #: values of this search that rest on a guess: the evaluation at a leaf, or a table entry
 #: that rests on one (0 after a depth: every value of it is proven, exact under the rules)
 P_GUESS = 24
+#: 1: the learned evaluation (``learned.py``, its model at ``O_LEARN``) at the leaves
+P_LEARN = 25
 P_COUNT = 32
 
 O_BOARD = P_COUNT  # [MAXPLY + 2, 12]: the board at each ply (mover's cups first)
@@ -105,7 +107,13 @@ O_ZSTORE = O_ZSIDE + 2  # [64]: of the mover's store (Abapa only)
 O_PREFIX = O_ZSTORE + 64  # [12, 25, 25]: the database's numbering (endgame_index)
 O_CODES = O_PREFIX + 12 * 25 * 25  # [25, 256, 2]: each tier's code -> (f, g)
 O_TIEROFF = O_CODES + 25 * 256 * 2  # [25]: where each tier starts in D
-O_HSCORE = O_TIEROFF + 25  # [2, 6]: history heuristic scores per side and cup
+#: [LEARN_PHASES, LEARN_PHASE]: the learned model, per phase its most seeds, its weights of
+#: material x seeds, own and opponent's best capture, and its table [12, 49] (learned.py)
+O_LEARN = O_TIEROFF + 25
+LEARN_PHASE = 4 + 12 * 49
+LEARN_PHASES = 4
+#: [2, 6]: history heuristic scores per side and cup
+O_HSCORE = O_LEARN + LEARN_PHASES * LEARN_PHASE
 O_SCR = O_HSCORE + 12  # [MAXPLY + 2, 6]: scratch (sort keys, capture order) per ply
 O_TLOG = O_SCR + (MAXPLY + 2) * 6  # [TLOG]: the table slots filled (P_TLOGN of them)
 TLOG = 4096
@@ -259,9 +267,36 @@ def best_capture(W: Ints, at: int, lo: int) -> int:
     return best
 
 
+@njit(i64(I64, i64), cache=True)
+def evaluate_learned(W: Ints, at: int) -> int:
+    """The learned leaf value of the board at ``W[at:]`` (``learned.Model``, in
+    hundredths: the model's ten-thousandths summed, then floored to hundredths)."""
+    n = 0
+    mat = 0
+    for i in range(6):
+        x = W[at + i]
+        y = W[at + 6 + i]
+        n += x + y
+        mat += x - y
+    p = O_LEARN
+    last = O_LEARN + (LEARN_PHASES - 1) * LEARN_PHASE
+    while W[p] < n and p < last:  # the phases' most seeds ascend; the last is 48
+        p += LEARN_PHASE
+    t = p + 4
+    total = W[p + 1] * mat * n
+    for i in range(12):
+        total += W[t + i * 49 + W[at + i]]
+    if W[p + 2] or W[p + 3]:
+        total += W[p + 2] * best_capture(W, at, 0) + W[p + 3] * best_capture(W, at, 6)
+    return int(total // 100)
+
+
 @njit(i64(I64, i64), cache=True, inline="always")
 def evaluate(W: Ints, at: int) -> int:
-    """The leaf value of the board at ``W[at:]`` (``evaluate.evaluate``, in hundredths)."""
+    """The leaf value of the board at ``W[at:]`` (``evaluate.evaluate``, in hundredths;
+    with ``P_LEARN`` the learned one)."""
+    if W[P_LEARN]:
+        return evaluate_learned(W, at)
     mat = 0
     mob = 0
     small = 0

@@ -29,6 +29,11 @@ def _strong_v1(**params: object) -> StrongPlayer:
                            **params})
 
 
+def _strong_learned(**params: object) -> StrongPlayer:
+    """``strong`` with the learned evaluation (``learned.py``, issue 40) at the leaves."""
+    return StrongPlayer(**{"eval": "learned", **params})  # type: ignore[arg-type]
+
+
 PLAYERS: dict[str, PlayerInfo] = {
     "strong": PlayerInfo(
         "strong", StrongPlayer,
@@ -38,6 +43,10 @@ PLAYERS: dict[str, PlayerInfo] = {
         "strong-v1", _strong_v1,
         "the strong player before the compiled search: Python's alpha-beta, the "
         "database up to 15 seeds"),
+    "strong-learned": PlayerInfo(
+        "strong-learned", _strong_learned,
+        "the strong player with an evaluation learned from the endgame database and deep "
+        "searches (issue 40; not yet a level)"),
 }
 
 #: the labels of the levels between master and strong (not names of players.LADDER)

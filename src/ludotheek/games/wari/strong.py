@@ -29,7 +29,10 @@ provided, else Python's), ``on`` (compile it here if need be) or ``off`` (Python
 ``book``: ``auto`` (the openings book the application provides; not with ``depth``, nor
 for hints) or ``off``; ``stop``: ``full`` (spend the time, as above) or ``half`` (stop
 deepening once half the time is gone: ``strong`` before issue 40, kept to compare with,
-``strong:stop=half``); the evaluation's weights; ``quiescence`` (plies of captures).
+``strong:stop=half``); the evaluation's weights; ``quiescence`` (plies of captures);
+``eval``: ``hand`` (``evaluate.py`` with those weights) or ``learned`` (``learned.py``'s
+model, fitted on positions valued by the endgame database and by deep searches: the
+player ``strong-learned``, issue 40).
 
 Its analysis's ``stats`` say how the search went: ``depth`` (plies completed), ``nodes``,
 ``seconds``, ``stop`` (why it stopped: ``time``, ``proven``, ``single``, ``half`` or
@@ -48,6 +51,7 @@ from ludotheek.games.wari.book import Book
 from ludotheek.games.wari.data import SEARCH, book_name, endgames_name
 from ludotheek.games.wari.endgame import EndgameDB
 from ludotheek.games.wari.evaluate import DEFAULT, Weights, evaluate
+from ludotheek.games.wari.learned import Model
 from ludotheek.games.wari.rules import WariState, sow_and_capture
 from ludotheek.games.wari.search import Searcher, SearchResult, check_stop, stop_value
 
@@ -73,7 +77,7 @@ class StrongPlayer:
                  kroo: float = DEFAULT.kroo, small: float = DEFAULT.small,
                  quiescence: int = 4, compiled: str = "auto",
                  max_seeds: int | None = None, book: str = "auto",
-                 stop: str = "full") -> None:
+                 stop: str = "full", eval: str = "hand") -> None:
         self.seconds = float(seconds)
         self.depth = None if depth is None else int(depth)
         if self.depth is not None and self.depth < 1:
@@ -85,6 +89,9 @@ class StrongPlayer:
         if book not in ("auto", "off"):
             raise ValueError(f"book is auto or off, not {book!r}")
         check_stop(stop)
+        if eval not in ("hand", "learned"):
+            raise ValueError(f"eval is hand or learned, not {eval!r}")
+        self.eval = eval
         self.stop = stop
         self.book = book
         self.endgames = endgames
@@ -137,9 +144,12 @@ class StrongPlayer:
         if s is None:
             self._searchers.clear()
             w = self.weights
+            model = Model.load() if self.eval == "learned" else None
             if fast is not None:
                 tables = db.kernel_tables() if db is not None else None
-                s = fast.FastSearcher(w, tables, self.quiescence)
+                s = fast.FastSearcher(w, tables, self.quiescence, learned=model)
+            elif model is not None:
+                s = Searcher(model.value, db, self.quiescence)
             else:
                 s = Searcher((lambda b: evaluate(b, w)) if w != DEFAULT else evaluate, db,
                              self.quiescence)
