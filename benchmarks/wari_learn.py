@@ -1,7 +1,7 @@
 """Wari's learned evaluation (issue 40): its data set and its fit, reproducibly from a seed.
 
 ``data``: positions labelled by perfect play and by deep search, written to
-``benchmarks/records/wari-learn-<seed>.npz`` (350 KB for the seed of ``learned.json``,
+``benchmarks/records/wari-learn-<seed>.npz`` (350 KB for the seed of ``learned_model.py``,
 kept in git so that the fit is repeated without the searches' ten minutes):
 
 - a pool of positions from ``--games`` games from the start (4 seeds a cup), each ply a
@@ -19,7 +19,7 @@ random 80% of each part (the seed's), its error on the other 20% beside today's 
 evaluation (``evaluate.evaluate``, as it is and scaled by its best factor on the training
 part): the mean absolute error in seeds, and the share of positions where the sign of the
 value is right (positions valued 0 left out of that share); written to
-``src/ludotheek/games/wari/learned.json`` with the data's seed and size.
+``src/ludotheek/games/wari/learned_model.py`` with the data's seed and size.
 
 ``speed``: nodes a second of the compiled search with the learned evaluation against today's,
 in one run (see :func:`speed`).
@@ -49,6 +49,9 @@ from ludotheek.games.wari import GAME, WariState
 from ludotheek.games.wari import learned as L
 from ludotheek.games.wari.evaluate import evaluate
 from ludotheek.games.wari.rules import legal_cups, sow_and_capture
+
+#: the package's model, written by ``fit``
+MODEL_MODULE = Path(L.__file__).with_name("learned_model.py")
 
 Boards = npt.NDArray[np.int64]
 
@@ -223,7 +226,12 @@ def fit(seed: int, phases: tuple[int, ...], lam: float, out: Path,
            "data": meta, "lambda": lam, "train_positions_per_phase": fitted,
            "hand_scale": round(scale, 3), "heldout": heldout,
            **model.to_json()}
-    out.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
+    text = json.dumps(doc, separators=(",", ":"))
+    if out.suffix == ".py":  # the package's model: a constant of the package (games/ is pure)
+        head = MODEL_MODULE.read_text(encoding="utf-8").split("MODEL_JSON = ", 1)[0]
+        out.write_text(f"{head}MODEL_JSON = r'''{text}'''  # noqa: E501\n", encoding="utf-8")
+    else:
+        out.write_text(text + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in doc.items() if k not in ("tables", "globals")},
                      indent=1), file=log, flush=True)
     return doc
@@ -287,7 +295,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="the most seeds of each phase of the model")
     parser.add_argument("--lam", type=float, default=10.0, help="the ridge penalty")
     parser.add_argument("--out", type=Path, default=None,
-                        help="fit: the model (default learned.json); speed: a JSON file")
+                        help="fit: the model (default the package's learned_model.py); "
+                             "speed: a JSON file")
     parser.add_argument("--positions", type=int, default=20, help="speed: positions")
     parser.add_argument("--rounds", type=int, default=4, help="speed: rounds")
     args = parser.parse_args(argv)
@@ -296,7 +305,7 @@ def main(argv: list[str] | None = None) -> None:
         make_data(args.seed, args.games, args.per_count, args.search, args.depth)
     elif args.what == "fit":
         fit(args.seed, tuple(int(p) for p in args.phases.split(",")), args.lam,
-            args.out or L.PATH)
+            args.out or MODEL_MODULE)
     else:
         started = time.strftime("%Y-%m-%d %H:%M:%S")
         load = os.getloadavg()

@@ -2,7 +2,7 @@
 search's value against the pure one (the reference), and the player ``strong-learned``.
 
 - The features of hand-made boards, counted by hand.
-- ``learned.json`` (made by ``benchmarks/wari_learn.py fit``) loads, says what it was fitted
+- ``learned_model.py`` (made by ``benchmarks/wari_learn.py fit``) loads, says what it was fitted
   on, and gives finite values of a sensible size on every board of random games.
 - ``kernel.evaluate`` with the learned model is ``Model.value_hundredths`` to the hundredth
   on 5,000 random boards, with the package's model and with one of random weights (the

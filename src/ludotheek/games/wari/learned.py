@@ -1,5 +1,5 @@
 """A Wari evaluation learned from perfect play (issue 40): the features of a board, the
-model (``learned.json``, made by ``benchmarks/wari_learn.py fit``) and its value.
+model (``learned_model.py``, made by ``benchmarks/wari_learn.py fit``) and its value.
 
 Boards are seen from the player to move (their six cups first, in sowing order, then the
 opponent's six), as in ``evaluate.py``; the value has the same meaning and scale as the
@@ -31,7 +31,6 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -39,8 +38,6 @@ import numpy.typing as npt
 
 from ludotheek.games.wari.evaluate import best_capture
 
-#: the model fitted by ``benchmarks/wari_learn.py fit``
-PATH = Path(__file__).with_name("learned.json")
 #: ten-thousandths of a seed: the unit of the model's integers
 UNIT = 10_000
 #: the most seeds a cup's table covers (48: every count a board can hold)
@@ -173,8 +170,10 @@ class Model:
                 "globals": [list(g) for g in self.globals]}
 
     @staticmethod
-    def load(path: Path | None = None) -> Model:
-        return _load(path or PATH)
+    def load() -> Model:
+        """The package's model (``learned_model.py``, made by ``benchmarks/wari_learn.py
+        fit``)."""
+        return _load()
 
     def phase(self, n: int) -> int:
         for k, top in enumerate(self.phases):
@@ -224,5 +223,7 @@ MAX_PHASES = 4
 
 
 @cache
-def _load(path: Path) -> Model:
-    return Model.from_json(json.loads(path.read_text(encoding="utf-8")))
+def _load() -> Model:
+    from ludotheek.games.wari.learned_model import MODEL_JSON
+
+    return Model.from_json(json.loads(MODEL_JSON))
