@@ -13,38 +13,11 @@ from pathlib import Path
 
 import httpx
 
-#: the ports handed out to test servers: below the kernel's ephemeral range (32768 on), so an
-#: outgoing connection never holds one, and split among the test processes (pytest-xdist's
-#: workers), so two of them never hand out the same port between its check and its use (a
-#: server that loses that race leaves its port to another test's server, which then answers
-#: for it: a CI failure whose proxy talked to the wrong backend looked like that)
-PORTS = range(10_000, 30_000)
-_handed: list[int] = []
-
-
-def _own_ports() -> range:
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
-    index = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0
-    span = len(PORTS) // max(count, 1)
-    start = PORTS.start + span * (index % max(count, 1))
-    return range(start, start + span)
-
 
 def free_port() -> int:
-    """A port on 127.0.0.1 that nothing listens on, from this test process's own share of
-    :data:`PORTS`, each handed out once in turn (then again from the start of the share)."""
-    own = _own_ports()
-    for _ in range(len(own)):
-        port = own.start + (len(_handed) % len(own))
-        _handed.append(port)
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-        return port
-    raise RuntimeError(f"no free port in {own}")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 class ChildGroup:
