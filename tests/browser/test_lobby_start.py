@@ -146,4 +146,4 @@ def test_a_person_alone_against_the_computer_goes_by_their_own_name(
     if known:
         assert said.startswith("ANNA, choose a tile"), said
     else:
-        assert said.startswith("Your turn. Choose a tile") and name not in said, said
+        assert said.startswith("Your turn: choose one of your tiles") and name not in said, said
