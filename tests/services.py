@@ -49,6 +49,17 @@ class Postgres:
     def url(self) -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
+    def new_database(self, prefix: str = "t") -> str:
+        """A new, empty database of the cluster (a test's own); its URL."""
+        import uuid
+
+        import psycopg
+
+        name = prefix + uuid.uuid4().hex[:10]
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return self.url.rsplit("/", 1)[0] + "/" + name
+
     def start(self) -> Postgres:
         assert self.bin is not None
         if os.geteuid() == 0:

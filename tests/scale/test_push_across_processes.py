@@ -6,7 +6,6 @@ anywhere (two web processes, a worker, PostgreSQL, Redis, the tests' own push se
 from __future__ import annotations
 
 import time
-import uuid
 from pathlib import Path
 
 import httpx
@@ -29,12 +28,7 @@ def _move(web: ServerProcess, gid: str, token: str) -> int:
 def test_a_workers_move_is_told_to_the_next_person_once(postgres: Postgres,
                                                         redis_server: Redis,
                                                         tmp_path: Path) -> None:
-    import psycopg
-
-    name = "p" + uuid.uuid4().hex[:10]
-    with psycopg.connect(postgres.url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    db = postgres.url.rsplit("/", 1)[0] + "/" + name
+    db = postgres.new_database("p")
     service = PushService()
     # the web processes share the data folder (the push keys), as a site's do
     env = {"LUDOTHEEK_DATA": str(tmp_path / "data"), "LUDOTHEEK_PUSH_TEST_HOSTS": service.host}

@@ -7,7 +7,6 @@ the worker alike)."""
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,12 +30,7 @@ def _until(check: Callable[[], Any], what: str, timeout: float = 30) -> Any:
 
 def test_a_reminder_and_a_time_out_happen_once_on_a_site_of_two_processes(
         postgres: Postgres, redis_server: Redis, tmp_path: Path) -> None:
-    import psycopg
-
-    name = "s" + uuid.uuid4().hex[:10]
-    with psycopg.connect(postgres.url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    db = postgres.url.rsplit("/", 1)[0] + "/" + name
+    db = postgres.new_database("s")
     shift = tmp_path / "shift"
     shift.write_text("0")
     service = PushService()
@@ -97,12 +91,7 @@ def test_clocks_stop_while_the_whole_site_is_down_and_only_then(
     """A live game's clock on a site of two web processes: while both are down (an hour
     by the site's clock) it does not run: the first process to start gives the turn its
     time back, once; a process that joins a running site leaves the clocks as they run."""
-    import psycopg
-
-    name = "r" + uuid.uuid4().hex[:10]
-    with psycopg.connect(postgres.url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    db = postgres.url.rsplit("/", 1)[0] + "/" + name
+    db = postgres.new_database("r")
     shift = tmp_path / "shift"
     shift.write_text("0")
     env = {"LUDOTHEEK_TEST_CLOCK": str(shift)}
