@@ -42,13 +42,21 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
         yield running
 
 
-def _trickle(port: int, answers: list[tuple[float, bytes]], stop: float) -> None:
-    """An upload that sends a byte every 0.25 s until it is answered (or ``stop`` s)."""
+def _trickle(port: int, answers: list[tuple[float, bytes, bool]], stop: float) -> None:
+    """An upload that sends a byte every 0.3 s until it is answered (or ``stop`` s).
+
+    The bytes come at 0.3, 0.6, 0.9, 1.2 s: not at the deadline (1 s), when the server
+    answers and closes. A byte that reaches the server after its last read and before its
+    close is unread data, and the server's kernel then resets the connection instead of
+    closing it, which may lose the answer on its way (CI: four of six uploads whose bytes
+    came every 0.25 s were reset). An upload that is reset is recorded as reset: it was
+    not held either."""
     with socket.create_connection(("127.0.0.1", port)) as sock:
         sock.sendall(UPLOAD)
-        sock.settimeout(0.25)
+        sock.settimeout(0.3)
         start = time.monotonic()
         got = b""
+        reset = False
         while time.monotonic() - start < stop:
             try:
                 chunk = sock.recv(4096)
@@ -58,14 +66,17 @@ def _trickle(port: int, answers: list[tuple[float, bytes]], stop: float) -> None
                 except OSError:  # closed by the server
                     break
                 continue
+            except ConnectionResetError:
+                reset = True
+                break
             if not chunk:  # the server closed the connection
                 break
             got += chunk
-        answers.append((time.monotonic() - start, got))
+        answers.append((time.monotonic() - start, got, reset))
 
 
 def test_a_trickling_upload_is_answered_408_at_its_deadline(server: ServerProcess) -> None:
-    answers: list[tuple[float, bytes]] = []
+    answers: list[tuple[float, bytes, bool]] = []
     uploads = [threading.Thread(target=_trickle, args=(server.port, answers, 8.0))
                for _ in range(6)]
     for upload in uploads:
@@ -73,10 +84,13 @@ def test_a_trickling_upload_is_answered_408_at_its_deadline(server: ServerProces
     for upload in uploads:
         upload.join(15)
     assert len(answers) == 6
-    for took, got in answers:
-        # before: no answer at all, the connection held as long as bytes came
+    # before: no answer at all, the connection held as long as bytes came (8 s here)
+    assert all(took < 4.0 for took, _, _ in answers), answers  # the deadline (1 s), six at once
+    assert all(took > 0.9 for took, _, _ in answers), answers  # and not before it
+    answered = [got for _, got, reset in answers if got or not reset]
+    assert len(answered) >= 3, answers  # most read their answer (a reset is the exception)
+    for got in answered:
         assert got.startswith(b"HTTP/1.1 408 "), got[:200]
-        assert took < 4.0, took  # the deadline (1 s) and the time to start six at once
         body = json.loads(got.partition(b"\r\n\r\n")[2])
         assert body["code"] == "request.timeout" and body["params"] == {"seconds": "1"}
         assert b"connection: close" in got.lower()  # and the socket was closed: recv b""
