@@ -27,15 +27,15 @@ def _chains_to_buy(state: Any) -> int:
                 if m.startswith("buy ") and len(m.split()) == 3})
 
 
-def _buying(server: ServerProcess) -> tuple[str, str]:
-    """Seat 0 buys, five or six chains to choose from. (With seven or eight a phone scrolls
-    to the last row: the board keeps 30% of the screen, docs/web.md's DECISION.)"""
+def _buying(server: ServerProcess, least: int = 5, most: int = 6) -> tuple[str, str]:
+    """Seat 0 buys, ``least`` to ``most`` chains to choose from."""
     return import_game(server.url, find(lambda s: s.phase == "buy" and s.turn > 20
-                                        and 5 <= _chains_to_buy(s) <= 6))
+                                        and least <= _chains_to_buy(s) <= most))
 
 
-def _open(browser: Any, server: ServerProcess, size: str, lang: str) -> tuple[Any, Any]:
-    gid, token = _buying(server)
+def _open(browser: Any, server: ServerProcess, size: str, lang: str,
+          chains: tuple[int, int] = (5, 6)) -> tuple[Any, Any]:
+    gid, token = _buying(server, *chains)
     ctx = layout.context(browser, layout.SIZES[size], lang, touch=size != "desktop")
     held = {gid: {"game": "akwaier", "saved": 1, "invites": {}, "seats": {"0": token}}}
     ctx.add_init_script(f"localStorage.setItem('ludotheek.games', "
@@ -46,6 +46,14 @@ def _open(browser: Any, server: ServerProcess, size: str, lang: str) -> tuple[An
     return ctx, page
 
 
+#: every buy button's box that is not wholly in the viewport at the top of the page
+OFF_SCREEN = """(() => { window.scrollTo(0, 0);
+  return [...document.querySelectorAll('#akw-buttons .buy-group button, #buy-none')]
+    .map((b) => [b.id, b.getBoundingClientRect()])
+    .filter(([, r]) => r.top < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+    .map(([id, r]) => `${id}: ${Math.round(r.top)}-${Math.round(r.bottom)}`); })()"""
+
+
 @pytest.mark.parametrize("lang", ["nl", "en", "no"])
 def test_buying_on_a_phone(server: ServerProcess, browser: Any, lang: str) -> None:
     ctx, page = _open(browser, server, "phone", lang)
@@ -53,11 +61,32 @@ def test_buying_on_a_phone(server: ServerProcess, browser: Any, lang: str) -> No
         problems = layout.out_of_view(page, ["#akw-board", "#akw-line", "#buy-what",
                                              "#akw-buttons .buy-group", "#buy-none"])
         assert not problems, problems
+        assert page.evaluate(OFF_SCREEN) == []  # the last chain's buttons too
         assert page.locator("#buy-what").inner_text() == catalog(lang)["akwaier.act.buy_what"]
         # one table of players: the board's panel's
         assert not page.locator("#seats").is_visible()
         assert page.locator("#akw-panel, .akw-panel").first.is_visible()
         assert not layout.sideways(page)
+    finally:
+        ctx.close()
+
+
+def test_all_eight_chains_to_buy_are_in_view_on_a_phone(server: ServerProcess,
+                                                         browser: Any) -> None:
+    """Before, the board kept 30 % of the screen while buying, and from five chains on the
+    last row of buy buttons was under the screen's edge (a layout test failed whenever the game
+    came to five chains early). Buying, the board may shrink to 170 px: the buttons of seven
+    or eight chains are in view with it; placing a tile, it is as large as before."""
+    ctx, page = _open(browser, server, "phone", "en", chains=(7, 8))
+    try:
+        assert page.locator("#akw-buttons .buy-group").count() >= 7
+        assert page.evaluate(OFF_SCREEN) == []
+        assert not layout.out_of_view(page, ["#akw-board", "#akw-line", "#akw-hand"])
+        assert page.evaluate(BOARD) >= 170
+        page.locator("#buy-none").tap()
+        page.wait_for_selector("#akw-board[data-mine='1'][data-phase='place']", timeout=30_000)
+        page.wait_for_function("!document.querySelector('#akw-buttons .buy-group')")
+        assert page.evaluate(BOARD) >= round(0.3 * 844) - 1  # the usual floor again
     finally:
         ctx.close()
 

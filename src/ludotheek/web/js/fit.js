@@ -4,7 +4,10 @@
 // `data-keep`; the page above it (header, status, a step strip above the board) pushes it down
 // by itself. The board then gets the largest max-height that leaves all of it in the viewport
 // when the page is scrolled to the top, never less than MIN_SHARE of the viewport's height
-// nor MIN_PX (a phone held sideways scrolls rather than showing a stamp-sized board).
+// nor MIN_PX (a phone held sideways scrolls rather than showing a stamp-sized board). A board
+// that is not what the player taps in the current step (Akwaier while buying: only its buttons
+// are) says how small it may get instead, in px: `data-fit-min`, so that those buttons stay in
+// view with it.
 const MIN_SHARE = 0.3;
 const MIN_PX = 200;
 const MARGIN = 8;          // px left free under the lowest kept element
@@ -40,7 +43,8 @@ export function fitNow() {
       if (r.top >= rect.top && r.left < rect.right && r.right > rect.left) below = Math.max(below, r.bottom - rect.bottom);
     }
     const top = rect.top + window.scrollY;
-    const room = Math.floor(Math.max(MIN_PX, window.innerHeight * MIN_SHARE, window.innerHeight - top - below - MARGIN));
+    const least = Number.parseFloat(board.dataset.fitMin) || Math.max(MIN_PX, window.innerHeight * MIN_SHARE);
+    const room = Math.floor(Math.max(least, window.innerHeight - top - below - MARGIN));
     const old = Number.parseFloat(board.style.maxHeight) || 0;
     if (Math.abs(old - room) >= 1) board.style.maxHeight = `${room}px`;
   }

@@ -9,6 +9,9 @@ const LEFT = 30;
 const TOP = 28;
 export const WIDTH = LEFT + 15 * CELL + 8;
 export const HEIGHT = TOP + 15 * CELL + 8;
+// the least height of the board while its player buys (px): eight chains' buttons, four rows
+// under it, in view on an upright phone of 844 px
+const BUYING_MIN_PX = 170;
 
 export function createBoard(t) {
   return svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "akw-board", id: "akw-board", "data-fit": "",
@@ -44,6 +47,11 @@ export function drawBoard(root, view, ui, t) {
   root.dataset.version = String(view.version);
   root.dataset.phase = st.phase;
   root.dataset.mine = ui.mine ? "1" : "0";   // this page decides now (tests wait for it)
+  // buying, the player taps only the buttons under the board: it may shrink below the usual
+  // 30 % of the screen so that all eight chains' buttons are in view on an upright phone
+  // (js/fit.js; docs/web.md's DECISION)
+  if (ui.mine && st.phase === "buy") root.dataset.fitMin = String(BUYING_MIN_PX);
+  else delete root.dataset.fitMin;
 }
 
 function cellNode(name, code, x, y, tile, ui, isLast, t) {
