@@ -4,10 +4,14 @@ README's figures, made from the result files in benchmarks/results (issue 41).
     python -m benchmarks.figures            # write the pages and the README's marked blocks
     python -m benchmarks.figures --check    # say which differ from what they would be (exit 1)
 
+A page longer than ``MAX_LINES`` (400) is not written (exit 1): its older tables belong in
+docs/history/.
+
 Every table of a page is one source file, ``benchmarks/results/figures/<page>/NN-name.toml``
 (the pages' tables in the order of their names; ``00-page.toml`` holds the page's title and
 introduction). A source file says how the table was measured: ``command``, ``date``,
-``commit``, ``measured`` (where and by what), and where its rows come from:
+``commit``, ``machine`` (where: the computer and its load, or why there is none), ``measured``
+(how, if there is more to say), and where its rows come from:
 
 - ``from = "ladder"``, ``game = "wari"``: the game's level ratings, from the ``ratings.json``
   that ``ludotheek rate`` wrote from its results file (``benchmarks/results/ratings-<game>``);
@@ -21,7 +25,16 @@ introduction). A source file says how the table was measured: ``command``, ``dat
 - ``rows = [[...], ...]``: a figure without a results file of its own, kept in the source file
   with the command, date and commit that measured it (the source file *is* its result file);
   and ``row_files = "<glob>"``: more rows, one a JSON file (``{"row": [...]}``) matched by the
-  glob under benchmarks/results, so a new measurement is a new file and a new row.
+  glob under benchmarks/results, so a new measurement is a new file and a new row. Such a
+  figure says where it was measured (``machine``, as every table) and by what: ``measured_by``
+  (the script, test or command), or else the first script or test its command names.
+
+A source without a table is words and a command (``measured`` says what they show). A source
+that lacks any of these, or names a script or test that does not exist, is refused with an
+error that says what is missing.
+
+``also = [{columns = [...], rows = [...], note = "..."}, ...]``: more tables of the same run
+(the same command, date and machine) under the same heading.
 
 ``baseline = {row = 0, column = 1, header = "÷ baseline"}`` adds a column of each row's ratio
 to that row's figure: the baseline measured in the same run.
@@ -52,6 +65,9 @@ DOCS = ROOT / "docs"
 README = ROOT / "README.md"
 GAMES = ROOT / "src" / "ludotheek" / "games"
 PAGES = ("strength", "performance", "reliability")
+#: a figures page holds today's tables only: at most this many lines (issue 41: "at most about
+#: 400 lines each"); what does not fit goes to docs/history/<page>.md
+MAX_LINES = 400
 COMMAND = "python -m benchmarks.figures"
 WARNING = (f"<!-- Made by `{COMMAND}` from benchmarks/results/figures/{{page}}/: do not edit "
            "this page, edit those files and run the command again. -->")
@@ -128,9 +144,10 @@ def ladder(game: str) -> tuple[Table, dict[str, Any]]:
                      f"{level['seconds_per_decision']:.4f}"])
     steps = {(a, b): rated["levels"][b]["rating"] - rated["levels"][a]["rating"]
              for a, b in itertools.pairwise(levels)}
-    gaps = ", ".join(f"{a} → {b} {step:+.0f}" for (a, b), step in steps.items())
+    gaps = ", ".join(f"{step:+.0f}" for step in steps.values())
     widest = max(level["interval"] for level in rated["levels"].values())
-    note = (f"{rated['games']:,} games. Gaps: {gaps}. Every level within ± {math.ceil(widest)}, "
+    note = (f"{rated['games']:,} games. Gaps, weakest first: {gaps}. Every level within "
+            f"± {math.ceil(widest)}, "
             f"neighbours {min(steps.values()):.0f}-{max(steps.values()):.0f} apart "
             "(the goal: ± 50, 100-300).")
     return (Table(["level", "player", "rating", "± 95%", "games", "s/decision (mean)"],
@@ -181,9 +198,7 @@ def match(source: Source) -> Table:
                           for o in sorted(set(first["specs"][1:])))
     return Table([f"`{player}` against {others}", "games", "score (share)", "95% (Wilson)",
                   f"÷ the baseline 1/{seats}", "s a decision (wall), mean / max"],
-                 "lrrrrr", rows,
-                 "A shared first place counts as its share; the baseline is what one of "
-                 f"{seats} equal players scores ({_pct(base)}).")
+                 "lrrrrr", rows)   # a shared first place counts as its share (the page says)
 
 
 def marks(source: Source) -> Table:
@@ -294,6 +309,74 @@ def _with_baseline(table: Table, baseline: dict[str, Any]) -> Table:
                  rows, table.note)
 
 
+#: what a command names that measured: a script or test file, a benchmark module, a command
+_NAMED = re.compile(r"(?P<file>(?:benchmarks|tests)/[\w/.-]+?\.py)\b"
+                    r"|-m (?P<module>benchmarks\.\w+)"
+                    r"|(?:^|[\s/])(?P<cli>(?:ludotheek|schemathesis) [a-z][\w-]*)", re.M)
+
+
+def _named(text: str) -> list[tuple[str, Path | None]]:
+    """What ``text`` names as a measuring script, test or command, with the file it needs."""
+    named: list[tuple[str, Path | None]] = []
+    for m in _NAMED.finditer(text):
+        if m.group("file"):
+            named.append((m.group("file"), ROOT / m.group("file")))
+        elif m.group("module"):
+            module = m.group("module")
+            named.append((module, ROOT / (module.replace(".", "/") + ".py")))
+        else:
+            named.append((m.group("cli"), None))
+    return named
+
+
+def hand_kept(source: Source) -> bool:
+    """Whether a source's rows are kept by hand (no results file written by a benchmark)."""
+    return source.get("from") is None and "columns" in source
+
+
+def _exists(source: Source, path: Path) -> None:
+    """A source that names a script or test which does not exist is refused."""
+    for name, needed in _named(f"{source.get('command', '')}\n{source.get('measured_by', '')}"):
+        if needed is not None and not needed.is_file():
+            raise ValueError(f"{path.name}: names {name}, which does not exist")
+
+
+def measured_by(source: Source, path: Path) -> str:
+    """Who measured a source's figures: its ``measured_by``, or the first script, test or
+    command its command names."""
+    _exists(source, path)
+    if source.get("measured_by", "").strip():
+        return " ".join(source["measured_by"].split())
+    # a script or test before a command (`ludotheek build ...` often only prepares)
+    named = sorted(_named(source.get("command", "")), key=lambda one: one[1] is None)
+    if not named:
+        raise ValueError(f"{path.name}: says not by what its figures were measured: its command "
+                         "names no script, test or `ludotheek` command; give `measured_by`")
+    return f"`{named[0][0]}`"
+
+
+def check(source: Source, path: Path) -> None:
+    """A source's figures say when, where and by what they were measured (issue 41: a figure
+    without a results file says where it was measured and by what)."""
+    tabled = bool(source.get("from")) or "columns" in source
+    for key in ("section", "title", *(() if tabled else ("measured",))):
+        if not str(source.get(key, "")).strip():
+            raise ValueError(f"{path.name}: no `{key}`")
+    if source.get("from") != "ladder":     # a ladder's come from its ratings.json
+        if not str(source.get("command", "")).strip():
+            raise ValueError(f"{path.name}: no `command`")
+        if not re.match(r"20\d\d-\d\d-\d\d", str(source.get("date", ""))):
+            raise ValueError(f"{path.name}: no `date` (YYYY-MM-DD ...)")
+    _exists(source, path)
+    if "also" in source and not hand_kept(source):
+        raise ValueError(f"{path.name}: `also` only beside rows kept by hand")
+    if tabled and not str(source.get("machine", "")).strip():
+        raise ValueError(f"{path.name}: a table must say where it was measured: give `machine` "
+                         "(the computer and its load, or why there is none)")
+    if hand_kept(source):
+        measured_by(source, path)
+
+
 def table(source: Source, path: Path) -> Table:
     kind = source.get("from")
     if kind == "ladder":
@@ -349,8 +432,8 @@ def _from_ratings(source: Source) -> Source:
 
 
 def section(source: Source, path: Path) -> list[str]:
+    check(source, path)
     source = _from_ratings(source)
-    where = "benchmarks/results/" + path.relative_to(RESULTS).as_posix()
     lines = [f"### {source['title']}", "", *_paragraphs(source.get("text", ""))]
     lines += ["```sh", source["command"].strip(), "```", ""]
     if "columns" not in source and source.get("from") is None:    # words and a command only
@@ -362,16 +445,20 @@ def section(source: Source, path: Path) -> list[str]:
     said = f"**{source['date']}**"
     if source.get("commit"):
         said += f", commit {source['commit']}"
-    said += f": {source['measured'].strip()}"
+    if source.get("machine"):
+        said += f", on {source['machine'].strip()}"
+    if hand_kept(source):
+        said += f", by {measured_by(source, path)}"
+    said += f": {source['measured'].strip()}" if source.get("measured", "").strip() else "."
     if source.get("from") == "ladder":
         said += f" Rows: `src/ludotheek/games/{source['game']}/ratings.json`, which that " \
-                f"command wrote from `benchmarks/results/ratings-{source['game']}.jsonl.gz`."
+                "command wrote."
     elif source.get("from") == "match":
         said += f" Rows: every game in `benchmarks/results/{source['file']}`."
     elif source.get("from") == "marks":
         said += " Rows: every decision in `benchmarks/results/analysis-marks-<game>.jsonl`."
     else:
-        said += f" Rows: `{where}`"
+        said += f" Rows: kept by hand in `{path.name}`"
         if "row_files" in source:
             said += f" and `benchmarks/results/{source['row_files']}`"
         said += "."
@@ -379,6 +466,9 @@ def section(source: Source, path: Path) -> list[str]:
                          break_long_words=False)
     lines += [said, "", *markdown(made), ""]
     lines += _paragraphs(made.note) + _paragraphs(source.get("note", ""))
+    for more in source.get("also", []):
+        lines += [*markdown(table({**more, "from": None}, path)), ""]
+        lines += _paragraphs(more.get("note", ""))
     return lines
 
 
@@ -386,9 +476,10 @@ def page(name: str) -> str:
     head = _load(SOURCES / name / "00-page.toml")
     lines = [f"# {head['title']}", "", WARNING.format(page=name), "",
              *_paragraphs(head["intro"]),
-             *textwrap.wrap(f"Every table below is today's, with its command, its date and "
-                            "where it was measured; how the figures got there, round by round, "
-                            f"is in [the history](history/{name}.md).", width=96), ""]
+             *textwrap.wrap(f"Every table below is today's, with its command, date and "
+                            "machine; a table's rows kept by hand are in the file it names, in "
+                            f"`benchmarks/results/figures/{name}/`. The rounds before: "
+                            f"[the history](history/{name}.md).", width=96), ""]
     current = None
     for path, source in sources(name):
         if source["section"] != current:
@@ -425,7 +516,8 @@ def _endgame_block() -> list[str]:
         f"an endgame table it computes once: about {round(cpu / 60)} minutes of one core's "
         f"processor time ({cpu:.0f} s, {build['date']}), longer on a busy computer "
         f"({waited:.0f} s in a new user's first run, {first['date']}), and {disk:.0f} MB in your "
-        "data folder ([docs/performance.md](docs/performance.md#the-endgame-database)).",
+        "data folder ([docs/performance.md](docs/performance.md"
+        "#wari-the-endgame-database-and-the-openings-books)).",
         width=96, break_on_hyphens=False)
 
 
@@ -441,6 +533,15 @@ def readme(text: str) -> str:
     return text
 
 
+def too_long(path: Path, text: str) -> str | None:
+    """Why a figures page is too long, or None."""
+    lines = len(text.splitlines())
+    if path.parent != DOCS or lines <= MAX_LINES:
+        return None
+    return (f"docs/{path.name} would be {lines} lines, more than {MAX_LINES}: move older or "
+            f"secondary tables and long explanations to docs/history/{path.name}")
+
+
 def made() -> dict[Path, str]:
     """Every file this command writes, with what it writes."""
     files = {DOCS / f"{name}.md": page(name) for name in PAGES}
@@ -454,7 +555,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="write nothing; exit 1 if a page differs from what it would be")
     args = parser.parse_args(argv)
     differ = []
-    for path, text in made().items():
+    files = made()
+    refused = [why for path, text in files.items() if (why := too_long(path, text))]
+    for why in refused:
+        print(why, file=sys.stderr)
+    if refused:
+        return 1
+    for path, text in files.items():
         if path.read_text(encoding="utf-8") != text:
             differ.append(f"docs/{path.name}" if path.parent == DOCS else path.name)
             if not args.check:
