@@ -23,7 +23,7 @@ from ludotheek.games.akwaier.classic import classic_move
 from ludotheek.games.akwaier.core import BUY, END_SIZE, KEEP, MAX_TURNS, OVER, Core
 from ludotheek.games.akwaier.evaluation import best_buy, estimates
 from ludotheek.games.akwaier.playout import classic_playout, random_step
-from ludotheek.games.akwaier.search import StrongPlayer, candidates, play_on
+from ludotheek.games.akwaier.search import StrongPlayer, _Arm, candidates, play_on
 
 fast = pytest.importorskip("ludotheek.games.akwaier.fast")
 K = fast.K
@@ -146,7 +146,8 @@ def test_positions_hypothesis_picks_are_the_engines(game: int, steps: int, seed:
 def test_a_world_of_every_candidate_is_the_strong_players_loop() -> None:
     """``Worlds.run``: the deal, the rollout seed, each candidate played on a copy of the
     world and rolled out, the estimates at the end; the player's generator left as the
-    engine leaves it. Also with a world dealt already (``dealt``) and a guarded seat."""
+    engine leaves it; the sums the player adds up. Also with a world dealt already
+    (``dealt``) and a guarded seat."""
     rng = Rng.from_seed(9)
     checked = 0
     for core in positions(5, True):
@@ -156,6 +157,7 @@ def test_a_world_of_every_candidate_is_the_strong_players_loop() -> None:
         moves = candidates(core, True)
         worlds = fast.Worlds(core, me, moves)
         arms = list(range(len(moves)))[::2] if len(moves) > 2 else list(range(len(moves)))
+        sums = {a: _Arm(moves[a], 0.0) for a in arms}
         for guarded, dealt in ((-1, False), (me, True)):
             seed = rng.next64()
             ours, theirs = Rng(seed), Rng(seed)
@@ -169,8 +171,11 @@ def test_a_world_of_every_candidate_is_the_strong_players_loop() -> None:
                 play_on(sim, moves[a])
                 classic_playout(sim, Rng(rollout), 24, guarded, me, 99, 0.5)
                 want.append(estimates(sim))
+                StrongPlayer()._count(sums[a], want[-1], me)
             assert got == want and ours.state == theirs.state
             checked += 1
+        for a, arm in sums.items():  # the sums kept in the kernel: the player's own
+            assert worlds.sums(a) == (arm.total, arm.wealth, arm.lead, arm.seats, arm.visits)
     assert checked > 50
 
 

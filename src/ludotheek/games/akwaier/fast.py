@@ -126,13 +126,15 @@ def op(core: Core, move: str) -> Ints:
 
 class Worlds:
     """The worlds of one decision: the position of seat ``seat`` (to move) and its
-    candidates ``moves`` (``run``'s ``arms`` are indices into them)."""
+    candidates ``moves`` (``run``'s ``arms`` are indices into them), with each
+    candidate's sums over the worlds so far (``sums``)."""
 
     def __init__(self, core: Core, seat: int, moves: list[str]) -> None:
         self.T, self.F = tables()
         self.S = pack(core)
         self.seat = seat
-        self.ops = np.stack([op(core, m) for m in moves])
+        self.ops = np.concatenate([op(core, m) for m in moves])
+        self.acc = np.zeros(len(moves) * K.A_ROW, dtype=np.float64)
         self.R = np.zeros(2, dtype=np.uint64)
 
     def run(self, rng: Rng, arms: list[int], depth: int, guarded: int, own_buys: int,
@@ -140,16 +142,24 @@ class Worlds:
         """One world (the unseen tiles dealt by ``rng`` as ``State.determinize`` deals
         them, or ``dealt``: a world dealt already), a rollout seed drawn from ``rng``
         (advanced as the pure engine advances it), and each candidate of ``arms`` played
-        there and rolled out: every seat's estimate at the end, by candidate."""
-        count = len(arms)
-        out = np.empty(count * K.SEATS, dtype=np.float64)
+        there and rolled out: every seat's estimate at the end, by candidate (added to
+        the candidates' sums too)."""
+        out = np.empty(len(arms) * K.SEATS, dtype=np.float64)
         self.R[0] = rng.state
         K.world(self.S if dealt is None else pack(dealt), self.T, self.F, self.R, self.seat,
-                0 if dealt is None else 1, self.ops[arms].reshape(-1), count, depth, guarded,
-                own_buys, rivalry, out)
+                0 if dealt is None else 1, self.ops, np.array(arms, dtype=np.int64), depth,
+                guarded, own_buys, rivalry, out, self.acc)
         rng.state = int(self.R[0])
         values: list[float] = out.tolist()
-        return [values[i * K.SEATS:(i + 1) * K.SEATS] for i in range(count)]
+        return [values[i * K.SEATS:(i + 1) * K.SEATS] for i in range(len(arms))]
+
+    def sums(self, arm: int) -> tuple[float, float, float, list[float], int]:
+        """Candidate ``arm``'s sums over its worlds: of the figure maximised (the
+        standing), of the mover's estimate, of its lead over the best other seat, of every
+        seat's estimate; and the number of worlds."""
+        row: list[float] = self.acc[arm * K.A_ROW:(arm + 1) * K.A_ROW].tolist()
+        return (row[K.A_TOTAL], row[K.A_WEALTH], row[K.A_LEAD],
+                row[K.A_SEATS:K.A_SEATS + K.SEATS], int(row[K.A_VISITS]))
 
 
 _READY = False

@@ -806,16 +806,24 @@ def deal(S: Ints, seat: int, R: Words) -> None:
     S[P_BAGPOS] = 0
 
 
-@njit(void(I64, I64, F64, U64, i64, i64, I64, i64, i64, i64, i64, f64, F64), cache=True)
+#: a candidate's sums in ``world``'s ``acc``: the figure maximised (the standing), the
+#: mover's estimate, its lead over the best other seat, every seat's estimate, the count
+A_TOTAL, A_WEALTH, A_LEAD, A_SEATS, A_VISITS = 0, 1, 2, 3, 9
+A_ROW = 10
+
+
+@njit(void(I64, I64, F64, U64, i64, i64, I64, I64, i64, i64, i64, f64, F64, F64), cache=True)
 def world(S0: Ints, T: Ints, F: Floats, R: Words, seat: int, dealt: int, ops: Ints,
-          arms: int, depth: int, guarded: int, own_buys: int, rivalry: float,
-          out: Floats) -> None:
+          arms: Ints, depth: int, guarded: int, own_buys: int, rivalry: float,
+          out: Floats, acc: Floats) -> None:
     """One world of the strong player's search: unless ``dealt``, the unseen tiles of
     ``S0`` dealt anew by ``R[0]`` (else ``S0`` is the world already), a rollout seed drawn
-    from ``R[0]``, then for each of the ``arms`` ops of ``ops``: the op played on a copy of
-    the world, the rollout (``seat``'s own purchases by the estimate for ``own_buys``
-    purchases, ``guarded``'s guarded; random numbers from a generator of that seed), and
-    every seat's estimate at its end in ``out[6 * arm:6 * arm + 6]``."""
+    from ``R[0]``, then for each candidate ``arms`` (indices into ``ops``): its op played
+    on a copy of the world, the rollout (``seat``'s own purchases by the estimate for
+    ``own_buys`` purchases, ``guarded``'s guarded; random numbers from a generator of
+    that seed), every seat's estimate at its end in ``out[6 * k:6 * k + 6]`` (the k-th
+    of ``arms``) and added to the candidate's sums in ``acc`` (``A_*``: as
+    ``search.StrongPlayer`` adds them, in the same order)."""
     W = S0.copy()
     if not dealt:
         deal(W, seat, R)
@@ -823,9 +831,23 @@ def world(S0: Ints, T: Ints, F: Floats, R: Words, seat: int, dealt: int, ops: In
     X = np.zeros(X_SIZE, dtype=np.int64)
     Y = np.zeros(Y_SIZE, dtype=np.float64)
     A = np.empty(S_SIZE, dtype=np.int64)
-    for i in range(arms):
+    for k in range(len(arms)):
+        arm = arms[k]
         A[:] = W
         R[1] = seed
-        apply_op(A, T, ops, i * OP_SIZE)
+        apply_op(A, T, ops, arm * OP_SIZE)
         playout(A, T, F, R, depth, guarded, seat, own_buys, rivalry, X, Y)
-        estimates(A, T, F, out, i * SEATS)
+        at = k * SEATS
+        estimates(A, T, F, out, at)
+        best_other = -np.inf
+        for s in range(SEATS):
+            if s != seat and out[at + s] > best_other:
+                best_other = out[at + s]
+        mine = out[at + seat]
+        row = arm * A_ROW
+        acc[row + A_TOTAL] += mine - rivalry * best_other
+        acc[row + A_WEALTH] += mine
+        acc[row + A_LEAD] += mine - best_other
+        for s in range(SEATS):
+            acc[row + A_SEATS + s] += out[at + s]
+        acc[row + A_VISITS] += 1.0

@@ -105,6 +105,8 @@ class _Arm:
     visits: int = 0
     #: the round of sequential halving it reached
     reached: int = 0
+    #: its place among the candidates (the compiled rollouts' index)
+    index: int = -1
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else -math.inf
@@ -262,8 +264,8 @@ class StrongPlayer:
                             {"player": self.name, "simulations": 0})
         cap = self.seconds if seconds is None else seconds
         deadline = Deadline(cap - min(RESERVE, RESERVE * cap))
-        arms = sorted((_Arm(m, _static(core, m, me, self.rivalry)) for m in moves),
-                      key=lambda a: -a.static)
+        arms = sorted((_Arm(m, _static(core, m, me, self.rivalry), index=i)
+                       for i, m in enumerate(moves)), key=lambda a: -a.static)
         active = arms[:self.top]
         rounds = max(1, math.ceil(math.log2(len(active))))
         rng = self.rng
@@ -271,8 +273,7 @@ class StrongPlayer:
         depth = self.rollout_depth(core)
         limits = self.hidden_limits(state, core, me)
         fast = None if by_chance else self._kernel()
-        worlds = fast.Worlds(core, me, [a.move for a in arms]) if fast is not None else None
-        index = {id(a): i for i, a in enumerate(arms)}
+        worlds = fast.Worlds(core, me, moves) if fast is not None else None
         guarded = me if self.guard else -1
         done = 0
         stop = False
@@ -285,11 +286,9 @@ class StrongPlayer:
                     stop = True
                     break
                 dealt = None if limits is None else deal(core, me, rng, limits)
-                if worlds is not None:
-                    ends = worlds.run(rng, [index[id(a)] for a in active], depth, guarded,
-                                      self.own, self.rivalry, dealt)
-                    for arm, values in zip(active, ends, strict=True):
-                        self._count(arm, values, me)
+                if worlds is not None:  # the same, compiled: the sums kept there
+                    worlds.run(rng, [a.index for a in active], depth, guarded, self.own,
+                               self.rivalry, dealt)
                     done += len(active)
                     continue
                 world_core = core_of(state.determinize(me, rng)) if dealt is None else dealt
@@ -303,6 +302,10 @@ class StrongPlayer:
                     self._count(arm, values, me,
                                 win_chance(sim, values, me) if by_chance else None)
                     done += 1
+            if worlds is not None:
+                for arm in active:
+                    arm.total, arm.wealth, arm.lead, seats, arm.visits = worlds.sums(arm.index)
+                    arm.seats = seats if arm.visits else None
             for arm in active:
                 arm.reached = r + 1
             active.sort(key=lambda a: -a.mean())
