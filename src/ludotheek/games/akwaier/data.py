@@ -47,6 +47,6 @@ ROLLOUTS_SET = DataSet(
                "no": "Akwaiers kompilerte simuleringer"}, "1", _build, _open,
     code=("ludotheek.games.akwaier.kernel", "ludotheek.games.akwaier.fast",
           "ludotheek.games.akwaier.evaluation", "ludotheek.games.akwaier.money"),
-    preload=True, machine_code=True, about="numba compiles it once: about half a minute")
+    preload=True, machine_code=True, about="numba compiles it once: about 20 s of CPU")
 
 DATA_SETS = (ROLLOUTS_SET,)
