@@ -199,12 +199,14 @@ def same_measures(game: str) -> dict[str, Any]:
             "same": same, "different": differ, "cpu_s": round(time.process_time() - c0, 2)}
 
 
-def via_server(game: str, src: str | None = None, data: Path | None = None) -> dict[str, Any]:
+def via_server(game: str, src: str | None = None, data: Path | None = None,
+               settle: float = 0.0) -> dict[str, Any]:
     """The quick review of the timed record of ``game`` through a real ``ludotheek serve``
     (its default computer workers), polled as the page polls (every 0.5 s): seconds
     from the request to the first analysis shown, to the first one with a mark, to the
     end. ``src``: the server of another checkout's sources (today's: main's ``src``);
-    ``data``: its data folder, used as it is."""
+    ``data``: its data folder, used as it is; ``settle``: seconds the server runs before
+    the request (its computer workers started, as on a site that has been up a while)."""
     import tempfile
 
     import httpx
@@ -220,6 +222,7 @@ def via_server(game: str, src: str | None = None, data: Path | None = None) -> d
     with tempfile.TemporaryDirectory() as tmp, \
             ServerProcess(Path(tmp) / "bench.sqlite3", workers=default_workers(),
                           extra_env=env or None) as server:
+        time.sleep(settle)
         data = record.to_json()
         data["seats"] = [{"type": "computer", "level": "strong"}] * len(
             get(game).seat_names(record.options))
@@ -254,7 +257,9 @@ def main() -> None:
     ap.add_argument("--no-server", action="store_true")
     ap.add_argument("--servers", metavar="TODAY_SRC", default=None,
                     help="only the servers: today's (the server of the sources TODAY_SRC, "
-                         "e.g. main's src) and this one, by turns, game by game")
+                         "e.g. main's src; '-': none) and this one, by turns, game by game")
+    ap.add_argument("--settle", type=float, default=0.0,
+                    help="seconds each server runs before the request (its workers started)")
     ap.add_argument("--screen", type=json.loads, default=None,
                     help="try other screen parameters (JSON), marks only")
     ap.add_argument("--deepen", type=float, default=None, help="try another margin")
@@ -268,10 +273,13 @@ def main() -> None:
         rows = []
         for g in args.games:
             if g in TIMED:
-                today = via_server(g, args.servers, args.data)
-                quick = via_server(g, data=args.data)
+                today = (via_server(g, args.servers, args.data, args.settle)
+                         if args.servers != "-" else None)
+                quick = via_server(g, data=args.data, settle=args.settle)
                 rows.append({"game": g, "record": TIMED[g], "today": today, "quick": quick,
-                             "ratio_done": round(quick["done_s"] / today["done_s"], 3)})
+                             "settle_s": args.settle})
+                if today is not None:
+                    rows[-1]["ratio_done"] = round(quick["done_s"] / today["done_s"], 3)
                 print(json.dumps(rows[-1]), flush=True)
         if args.out:
             args.out.write_text(json.dumps({
