@@ -4,8 +4,10 @@ the agreement of the marks.
 - **Time**: four games (the records of ``TIMED``: a 150-ply Wari game, a 262-move Akwaier
   game, a 103-move Aqua Romana game of four, a Haaienzee game) reviewed here in one
   process, one after the other, by today's review (every studied position with the full
-  work: ``analysis.local.measure_all``) and by the quick one (``measure_quick``), in the
-  same run; wall-clock and CPU seconds, and their ratio.
+  work: ``analysis.local.measure_all``, Python's rollouts) and by the quick one
+  (``measure_quick``, with the compiled code of ``COMPILED`` provided as the application
+  provides it: Akwaier's rollouts), in the same run; wall-clock and CPU seconds, and their
+  ratio (the compiled code loaded beforehand: its seconds are reported apart).
 - **Marks**: the games of the benchmark set (``benchmarks/review_set.py``: 20 a game,
   fixed seeds, computer players); today's marks from the deep measures kept there, the
   quick review's from its screen and deepening (a deepened position's measure is today's:
@@ -13,14 +15,22 @@ the agreement of the marks.
   *marked* if it gets inaccuracy, mistake or blunder; precision: the quick review's marks
   today's review makes too; recall: today's marks the quick review makes too. Every
   disagreement is listed.
+- **The same measures**: for a game with compiled code (``COMPILED``), every kept measure of
+  its benchmark set studied again with the compiled code: how many are today's, to the last
+  digit (a deepened position's measure is taken from the kept ones above: this is what
+  says that it may be).
 
     nice .venv/bin/python -m benchmarks.review_speed --out benchmarks/results/review-speed.json
+
+``--data FOLDER``: the servers' data folder (``LUDOTHEEK_DATA``, used as it is:
+``LUDOTHEEK_BUILDS=load``), e.g. one where ``ludotheek build akwaier-rollouts`` was run.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import json
 import os
 import subprocess
@@ -36,6 +46,7 @@ from ludotheek.analysis.plan import Plan
 from ludotheek.analysis.quick import quick_measures, screen
 from ludotheek.analysis.result import BAD, judge, standings
 from ludotheek.analysis.review import review_for
+from ludotheek.core import resources
 from ludotheek.core.record import Record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +61,21 @@ TIMED = {
     "aqua_romana": "review-aqua_romana-103.json",
     "haaienzee": "analysis-haaienzee.json",
 }
+#: the compiled code a game's quick review is given, as the application's processes have it
+#: (today's review, main's, had none): game -> (data set, module)
+COMPILED = {"akwaier": ("akwaier-rollouts", "ludotheek.games.akwaier.fast")}
+
+
+def provided(game: str) -> tuple[resources.Resources, float]:
+    """What the application provides ``game``'s players (its compiled code, loaded now) and
+    the seconds the loading took."""
+    if game not in COMPILED:
+        return resources.NoResources(), 0.0
+    name, module = COMPILED[game]
+    t0 = time.monotonic()
+    fast = importlib.import_module(module)
+    fast.warm()
+    return resources.StaticResources({name: fast}), time.monotonic() - t0
 
 
 def marks(plan: Plan, measures: Mapping[int, Mapping[str, Any]],
@@ -134,22 +160,53 @@ def timed(game: str) -> dict[str, Any]:
     n = len(plan.studied())
     row: dict[str, Any] = {"game": game, "record": TIMED[game], "moves": len(record.moves),
                            "positions": n}
-    for name, how in (("today", measure_all), ("quick", measure_quick)):
+    given, row["compiled_load_s"] = provided(game)
+    found = {}
+    for name, how, res in (("today", measure_all, resources.NoResources()),
+                           ("quick", measure_quick, given)):
         t0, c0 = time.monotonic(), time.process_time()
-        how(plan)
+        with resources.using(res):
+            found[name] = how(plan)
         wall, cpu = time.monotonic() - t0, time.process_time() - c0
         row[name] = {"wall_s": round(wall, 2), "cpu_s": round(cpu, 2),
-                     "wall_ms_per_position": round(1000 * wall / max(1, n), 1)}
+                     "wall_ms_per_position": round(1000 * wall / max(1, n), 1),
+                     "cpu_ms_per_position": round(1000 * cpu / max(1, n), 1)}
+    if review_for(game).screen is None:  # no screen: every position as today's
+        row["same_measures"] = found["today"] == found["quick"]
     row["ratio_wall"] = round(row["quick"]["wall_s"] / max(1e-9, row["today"]["wall_s"]), 3)
     row["ratio_cpu"] = round(row["quick"]["cpu_s"] / max(1e-9, row["today"]["cpu_s"]), 3)
     return row
 
 
-def via_server(game: str, src: str | None = None) -> dict[str, Any]:
+def same_measures(game: str) -> dict[str, Any]:
+    """Every kept measure of ``game``'s benchmark set studied again with its compiled code:
+    how many are today's, and which are not."""
+    given, _ = provided(game)
+    deep = load_deep(game)
+    records = load_records(game)
+    same = 0
+    differ = []
+    c0 = time.process_time()
+    with resources.using(given):
+        for i, record in enumerate(records):
+            plan = Plan.of(record)
+            for n, kept in deep[str(i)]["measures"].items():
+                if study(plan.states[int(n)], plan.seed(int(n))) == kept:
+                    same += 1
+                else:
+                    differ.append({"record": i, "position": int(n)})
+    return {"game": game, "compiled": COMPILED[game][0], "measures": same + len(differ),
+            "same": same, "different": differ, "cpu_s": round(time.process_time() - c0, 2)}
+
+
+def via_server(game: str, src: str | None = None, data: Path | None = None,
+               settle: float = 0.0) -> dict[str, Any]:
     """The quick review of the timed record of ``game`` through a real ``ludotheek serve``
     (its default computer workers), polled as the page polls (every 0.5 s): seconds
     from the request to the first analysis shown, to the first one with a mark, to the
-    end. ``src``: the server of another checkout's sources (today's: main's ``src``)."""
+    end. ``src``: the server of another checkout's sources (today's: main's ``src``);
+    ``data``: its data folder, used as it is; ``settle``: seconds the server runs before
+    the request (its computer workers started, as on a site that has been up a while)."""
     import tempfile
 
     import httpx
@@ -159,9 +216,13 @@ def via_server(game: str, src: str | None = None) -> dict[str, Any]:
     from tests.serverproc import ServerProcess
 
     record = Record.from_json((RECORDS / TIMED[game]).read_text())
+    env = {"PYTHONPATH": src} if src else {}
+    if data is not None:
+        env.update(LUDOTHEEK_DATA=str(data), LUDOTHEEK_BUILDS="load")
     with tempfile.TemporaryDirectory() as tmp, \
             ServerProcess(Path(tmp) / "bench.sqlite3", workers=default_workers(),
-                          extra_env={"PYTHONPATH": src} if src else None) as server:
+                          extra_env=env or None) as server:
+        time.sleep(settle)
         data = record.to_json()
         data["seats"] = [{"type": "computer", "level": "strong"}] * len(
             get(game).seat_names(record.options))
@@ -196,10 +257,14 @@ def main() -> None:
     ap.add_argument("--no-server", action="store_true")
     ap.add_argument("--servers", metavar="TODAY_SRC", default=None,
                     help="only the servers: today's (the server of the sources TODAY_SRC, "
-                         "e.g. main's src) and this one, by turns, game by game")
+                         "e.g. main's src; '-': none) and this one, by turns, game by game")
+    ap.add_argument("--settle", type=float, default=0.0,
+                    help="seconds each server runs before the request (its workers started)")
     ap.add_argument("--screen", type=json.loads, default=None,
                     help="try other screen parameters (JSON), marks only")
     ap.add_argument("--deepen", type=float, default=None, help="try another margin")
+    ap.add_argument("--data", type=Path, default=None,
+                    help="the servers' data folder, used as it is (LUDOTHEEK_BUILDS=load)")
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
@@ -208,10 +273,13 @@ def main() -> None:
         rows = []
         for g in args.games:
             if g in TIMED:
-                today = via_server(g, args.servers)
-                quick = via_server(g)
+                today = (via_server(g, args.servers, args.data, args.settle)
+                         if args.servers != "-" else None)
+                quick = via_server(g, data=args.data, settle=args.settle)
                 rows.append({"game": g, "record": TIMED[g], "today": today, "quick": quick,
-                             "ratio_done": round(quick["done_s"] / today["done_s"], 3)})
+                             "settle_s": args.settle})
+                if today is not None:
+                    rows[-1]["ratio_done"] = round(quick["done_s"] / today["done_s"], 3)
                 print(json.dumps(rows[-1]), flush=True)
         if args.out:
             args.out.write_text(json.dumps({
@@ -227,9 +295,10 @@ def main() -> None:
     times = [] if args.no_time else [timed(g) for g in args.games if g in TIMED]
     if not args.no_server:
         for row in times:
-            row["server_quick"] = via_server(row["game"])
+            row["server_quick"] = via_server(row["game"], data=args.data)
     agree = [] if args.no_marks else [agreement(g, args.screen, args.deepen)
                                       for g in args.games]
+    same = [] if args.no_marks else [same_measures(g) for g in args.games if g in COMPILED]
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip()
     out = {"what": "issue 39: the quick review (analysis.quick) against today's (every "
@@ -237,15 +306,15 @@ def main() -> None:
            "command": "python -m benchmarks." + Path(__file__).stem + " " + " ".join(sys.argv[1:]),
            "date": started, "commit": commit, "load_average": [load0, os.getloadavg()[0]],
            "engines": {g: review_for(g).engine() for g in args.games},
-           "time": times, "marks": agree}
-    print(f"{'game':<12}{'moves':>6}{'pos':>5}{'today s':>9}{'quick s':>9}"
+           "time": times, "marks": agree, "same_measures": same}
+    print(f"{'game':<12}{'moves':>6}{'pos':>5}{'today CPU s':>12}{'quick CPU s':>12}"
           f"{'today ms/pos':>13}{'quick ms/pos':>13}{'ratio':>7}{'server s':>9}"
           f"{'1st shown':>10}{'1st mark':>9}")
     for r in times:
         srv = r.get("server_quick") or {}
-        print(f"{r['game']:<12}{r['moves']:>6}{r['positions']:>5}{r['today']['wall_s']:>9.1f}"
-              f"{r['quick']['wall_s']:>9.1f}{r['today']['wall_ms_per_position']:>13.0f}"
-              f"{r['quick']['wall_ms_per_position']:>13.0f}{r['ratio_wall']:>7.2f}"
+        print(f"{r['game']:<12}{r['moves']:>6}{r['positions']:>5}{r['today']['cpu_s']:>12.1f}"
+              f"{r['quick']['cpu_s']:>12.1f}{r['today']['cpu_ms_per_position']:>13.0f}"
+              f"{r['quick']['cpu_ms_per_position']:>13.0f}{r['ratio_cpu']:>7.2f}"
               f"{srv.get('done_s', float('nan')):>9.1f}"
               f"{srv.get('first_shown_s', float('nan')):>10.1f}"
               f"{srv.get('first_mark_s') or float('nan'):>9.1f}")
@@ -257,6 +326,9 @@ def main() -> None:
         for d in a["disagreements"]:
             print(f"    game {d['record']} (seed {d['seed']}) move {d['number']} {d['move']}: "
                   f"today {d['today']}, quick {d['quick']}")
+    for m in same:
+        print(f"{m['game']}: {m['same']} of {m['measures']} kept measures the same with "
+              f"{m['compiled']} ({m['cpu_s']} CPU s); different: {m['different']}")
     if args.out:
         args.out.write_text(json.dumps(out, indent=1) + "\n")
 

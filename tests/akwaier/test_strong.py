@@ -4,6 +4,7 @@ evaluation they share. Strength is measured by matches (docs/strength.md), not h
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -292,7 +293,8 @@ def test_classic_step_is_the_1987_player() -> None:
 
 
 def test_strong_refuses_a_budget_it_cannot_search_with() -> None:
-    for bad in ({"iterations": 0}, {"top": 1}, {"depth": -1}):
+    bads: tuple[dict[str, Any], ...] = ({"iterations": 0}, {"top": 1}, {"depth": -1})
+    for bad in bads:
         with pytest.raises(ValueError):
             StrongPlayer(**bad)
 

@@ -1,7 +1,7 @@
 """Akwaier declares itself: its players and levels, its page (``web/``: the renderer and
 its modules, its style sheet and its module for the learn pages) and its texts (``texts/``),
 its score list of wealths, its page errors in ``akwaier-fout.txt`` (as the manual says),
-Dutch first, its self-test."""
+Dutch first, its self-test, its build target (the strong player's rollouts compiled)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ PLUGIN = GamePlugin(
     texts=HERE / "texts",
     learn="ludotheek.games.akwaier.learn",
     review="ludotheek.games.akwaier.review",
+    data="ludotheek.games.akwaier.data",
     score_list=ScoreList(label={"en": "wealth", "nl": "vermogen", "no": "formue"},
                          results=hooks.results,
                          file=scorefile),

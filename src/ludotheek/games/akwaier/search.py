@@ -31,20 +31,28 @@ The work is fixed by ``iterations``, the most simulations it runs (repeatable:
 the same seed and position give the same move; the first world is always
 searched); ``seconds`` only caps it (the move is then chosen among the
 candidates searched so far, by their means).
+
+The worlds and rollouts are compiled (``fast``, numba: the data set
+``akwaier-rollouts``) where the application provides them, else run here in Python:
+the same deals, random numbers and figures to the last bit (``tests/akwaier/test_kernel.py``
+compares them), so the same move and analysis either way, only sooner.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from ludotheek.ai.base import Analysis, Deadline, seeded
+from ludotheek.core import resources
 from ludotheek.core.errors import BadOption
 from ludotheek.core.game import State
 from ludotheek.core.rng import Rng
 from ludotheek.games.akwaier.board import CHAINS
 from ludotheek.games.akwaier.classic import core_of
 from ludotheek.games.akwaier.core import BUY, KEEP, OVER, PLACE, Core
+from ludotheek.games.akwaier.data import ROLLOUTS
 from ludotheek.games.akwaier.evaluation import estimates, standing
 from ludotheek.games.akwaier.infer import Limits, deal, hidden_limits
 from ludotheek.games.akwaier.money import BASE_PRICE
@@ -97,6 +105,8 @@ class _Arm:
     visits: int = 0
     #: the round of sequential halving it reached
     reached: int = 0
+    #: its place among the candidates (the compiled rollouts' index)
+    index: int = -1
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else -math.inf
@@ -185,7 +195,10 @@ class StrongPlayer:
     the 1987 rule (0: none; the default 99: all of them, since 2026-12-03: 188 of 300
     paired games against the former 162, docs/strength.md); ``place`` (an experiment,
     off) the same for its first placements
-    (:func:`~ludotheek.games.akwaier.playout.estimate_place`).
+    (:func:`~ludotheek.games.akwaier.playout.estimate_place`). ``compiled``: ``auto``
+    (the compiled rollouts where the application provides them, else Python's), ``on``
+    (compile them here if need be) or ``off`` (Python's); the same figures either way
+    (not with ``place`` or ``win``, whose rollouts are Python's only).
     """
 
     name = "strong"
@@ -193,9 +206,12 @@ class StrongPlayer:
     def __init__(self, seed: int | None = None, iterations: int = 360, seconds: float = 1.0,
                  depth: int = 24, top: int = 6, rivalry: float = 0.5,
                  guard: int = 0, win: int = -1, finish: int = 0, two: int = 0,
-                 infer: int = 0, own: int = 99, place: int = 0) -> None:
+                 infer: int = 0, own: int = 99, place: int = 0,
+                 compiled: str = "auto") -> None:
         if iterations < 1 or depth < 0 or top < 2:
             raise ValueError("iterations must be at least 1, depth at least 0, top at least 2")
+        if compiled not in ("auto", "on", "off"):
+            raise ValueError(f"compiled is auto, on or off, not {compiled!r}")
         self.rng = seeded(seed)
         self.iterations = int(iterations)
         self.seconds = float(seconds)
@@ -209,9 +225,20 @@ class StrongPlayer:
         self.infer = bool(infer)
         self.own = int(own)
         self.place = int(place)
+        self.compiled = compiled
 
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self.analyse(state, seconds).move
+
+    def _kernel(self) -> Any:
+        """The compiled rollouts' module (``fast``), or None: Python's rollouts then."""
+        if self.compiled == "off" or self.place:
+            return None
+        if self.compiled == "on":
+            from ludotheek.games.akwaier import fast
+
+            return fast
+        return resources.current().get(ROLLOUTS)
 
     def rollout_depth(self, core: Core) -> int:
         """Decisions per rollout in this position: ``depth``, or to the end of the game
@@ -237,48 +264,48 @@ class StrongPlayer:
                             {"player": self.name, "simulations": 0})
         cap = self.seconds if seconds is None else seconds
         deadline = Deadline(cap - min(RESERVE, RESERVE * cap))
-        arms = sorted((_Arm(m, _static(core, m, me, self.rivalry)) for m in moves),
-                      key=lambda a: -a.static)
+        arms = sorted((_Arm(m, _static(core, m, me, self.rivalry), index=i)
+                       for i, m in enumerate(moves)), key=lambda a: -a.static)
         active = arms[:self.top]
         rounds = max(1, math.ceil(math.log2(len(active))))
         rng = self.rng
         by_chance = 0 <= self.win <= core.turn
         depth = self.rollout_depth(core)
         limits = self.hidden_limits(state, core, me)
+        fast = None if by_chance else self._kernel()
+        worlds = fast.Worlds(core, me, moves) if fast is not None else None
+        guarded = me if self.guard else -1
         done = 0
         stop = False
         for r in range(rounds):
             if len(active) == 1:
                 break
-            worlds = max(1, self.iterations // (len(active) * rounds))
-            for _ in range(worlds):
+            per_round = max(1, self.iterations // (len(active) * rounds))
+            for _ in range(per_round):
                 if done and (done + len(active) > self.iterations or deadline.passed()):
                     stop = True
                     break
-                if limits is None:
-                    world_core = core_of(state.determinize(me, rng))
-                else:
-                    world_core = deal(core, me, rng, limits)
+                dealt = None if limits is None else deal(core, me, rng, limits)
+                if worlds is not None:  # the same, compiled: the sums kept there
+                    worlds.run(rng, [a.index for a in active], depth, guarded, self.own,
+                               self.rivalry, dealt)
+                    done += len(active)
+                    continue
+                world_core = core_of(state.determinize(me, rng)) if dealt is None else dealt
                 rollout_seed = rng.next64()
                 for arm in active:
                     sim = world_core.copy()
                     play_on(sim, arm.move)
-                    classic_playout(sim, Rng(rollout_seed), depth,
-                                    me if self.guard else -1, me, self.own, self.rivalry,
-                                    self.place)
+                    classic_playout(sim, Rng(rollout_seed), depth, guarded, me, self.own,
+                                    self.rivalry, self.place)
                     values = estimates(sim)
-                    score, wealth, lead = _judged(values, me, self.rivalry)
-                    if by_chance:
-                        score = win_chance(sim, values, me)
-                    if arm.seats is None:
-                        arm.seats = values
-                    else:
-                        arm.seats = [a + v for a, v in zip(arm.seats, values, strict=True)]
-                    arm.total += score
-                    arm.wealth += wealth
-                    arm.lead += lead
-                    arm.visits += 1
+                    self._count(arm, values, me,
+                                win_chance(sim, values, me) if by_chance else None)
                     done += 1
+            if worlds is not None:
+                for arm in active:
+                    arm.total, arm.wealth, arm.lead, seats, arm.visits = worlds.sums(arm.index)
+                    arm.seats = seats if arm.visits else None
             for arm in active:
                 arm.reached = r + 1
             active.sort(key=lambda a: -a.mean())
@@ -287,6 +314,20 @@ class StrongPlayer:
             active = active[:(len(active) + 1) // 2]
         best = active[0]
         return self._analysis(best, arms, done)
+
+    def _count(self, arm: _Arm, values: list[float], me: int,
+               score: float | None = None) -> None:
+        """Add a simulation's end (every seat's estimate ``values``) to ``arm``; ``score``:
+        the figure maximised, if not the standing."""
+        judged, wealth, lead = _judged(values, me, self.rivalry)
+        if arm.seats is None:
+            arm.seats = values
+        else:
+            arm.seats = [a + v for a, v in zip(arm.seats, values, strict=True)]
+        arm.total += judged if score is None else score
+        arm.wealth += wealth
+        arm.lead += lead
+        arm.visits += 1
 
     def _analysis(self, best: _Arm, arms: list[_Arm], done: int) -> Analysis:
         searched = sorted((a for a in arms if a.visits),
