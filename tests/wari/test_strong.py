@@ -286,6 +286,7 @@ def test_the_old_strong_player_is_kept_by_name() -> None:
     and the database up to 15 seeds."""
     old = players.get("wari", "strong-v1")
     assert isinstance(old, StrongPlayer) and old.compiled == "off" and old.max_seeds == 15
+    assert old.vary == "off"  # as it played then (issue 40's variation came later)
 
 
 def test_the_openings_book() -> None:
