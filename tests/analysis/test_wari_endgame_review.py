@@ -43,7 +43,9 @@ def endgame_record(rules: str, seed: int = 6) -> Record:
     """A game that reaches the database's range with choices left: 6 random plies, then
     a 3-ply search (South) against a 4-ply one (North); with seed 6 (172 moves) 40
     decisions in the range of the database of 8 seeds, three of them losing seeds and two
-    turning the result (a win by 8 into a draw, a draw into a loss by 6)."""
+    turning the result (a win by 8 into a draw, a draw into a loss by 6). The searches
+    play the first of moves of equal value (``vary=off``, as before issue 40's variation):
+    this game."""
     game = get("wari")
     state = game.new(seed, rules=rules)
     rng = Rng.from_seed(seed)
@@ -51,8 +53,8 @@ def endgame_record(rules: str, seed: int = 6) -> Record:
     for _ in range(6):
         moves.append(rng.choice(state.legal_moves()))
         state = state.play(moves[-1])
-    seats = [players.get("wari", "strong", depth=d, endgames="off", compiled="off")
-             for d in (3, 4)]
+    seats = [players.get("wari", "strong", depth=d, endgames="off", compiled="off",
+                         vary="off") for d in (3, 4)]
     while not state.is_over:
         mover = state.to_move
         assert mover is not None

@@ -27,7 +27,13 @@ from ludotheek.games.wari.endgame_index import _prefix_table, tier_size
 from ludotheek.games.wari.evaluate import DEFAULT, Weights
 from ludotheek.games.wari.learned import Model
 from ludotheek.games.wari.rules import WariState
-from ludotheek.games.wari.search import Searcher, SearchResult, check_stop, stop_early
+from ludotheek.games.wari.search import (
+    Searcher,
+    SearchResult,
+    about_equal,
+    check_stop,
+    stop_early,
+)
 from ludotheek.games.wari.tables import sow_table
 
 Int64s = npt.NDArray[np.int64]
@@ -279,11 +285,14 @@ class FastSearcher:
         return [(int(cups[i]), int(caps[i])) for i in range(n)]
 
     def run(self, state: WariState, seconds: float | None = None, max_depth: int = 64,
-            exact: bool = False, clock: str = "wall", stop: str = "full") -> SearchResult:
+            exact: bool = False, clock: str = "wall", stop: str = "full",
+            margin: float | None = None) -> SearchResult:
         """Iterative deepening until ``seconds`` are up (``clock``: ``wall`` or ``cpu``,
         this thread's CPU time) or ``max_depth`` is done; the best move of the deepest
         completed depth (or of the unfinished one, where it found a better move). When
-        to stop early: ``search.stop_early`` (``stop``: ``full`` or ``half``)."""
+        to stop early: ``search.stop_early`` (``stop``: ``full`` or ``half``). ``margin``
+        (seeds): the root moves within it of the best, ``near`` (``search.about_equal``),
+        as ``Searcher.run``."""
         check_stop(stop)
         kind = 1 if clock == "cpu" else 0
         start_us = K.clock_us(kind)
@@ -295,6 +304,7 @@ class FastSearcher:
         W[K.P_NEXT] = 0
         W[K.P_SELDEPTH] = 0
         W[K.P_CLOCK] = kind
+        W[K.P_MARGIN] = -1 if margin is None else round(margin * K.SCALE)
         W[K.P_DEADLINE] = (start_us + int(seconds * 1e6)) if seconds is not None else 1 << 62
         W[K.O_HSCORE : K.O_HSCORE + 12] //= 8  # the history heuristic fades between moves
         c = Searcher.stretch_start(state) * K.SCALE
@@ -307,6 +317,9 @@ class FastSearcher:
             (cup, 0) for cup, _ in sorted(moves, key=lambda m: -m[1])]
         order = np.full(6, -1, dtype=np.int64)
         values = np.zeros(6, dtype=np.int64)
+        flags = np.zeros(6, dtype=np.int64)
+        proven: set[int] = set()
+        near: list[int] | None = None
         done_depth = 0
         line: list[int] = []
         reason = "depth"
@@ -315,7 +328,7 @@ class FastSearcher:
                 order[k] = cup
             W[K.P_ABORT] = 0
             W[K.P_GUESS] = 0
-            done = K.root(W, self.T, self._D, depth, exact, order, values, c)
+            done = K.root(W, self.T, self._D, depth, exact, order, values, c, flags)
             if W[K.P_ABORT]:
                 reason = "time"
                 partial = [(int(order[k]), int(values[k])) for k in range(done)]
@@ -325,11 +338,13 @@ class FastSearcher:
                     top = max(partial, key=lambda cv: cv[1])
                     if top[0] != ranking[0][0] and top[1] > partial[0][1]:
                         ranking = [top, *(r for r in ranking if r[0] != top[0])]
+                        near = [top[0]]
                 break
             prev = {cup: i for i, (cup, _) in enumerate(ranking)}
             scored = [(int(order[k]), int(values[k])) for k in range(done)]
             scored.sort(key=lambda cv: (-cv[1], prev.get(cv[0], 9)))
             ranking = scored
+            proven = {int(order[k]) for k in range(done) if flags[k]}
             done_depth = depth
             line = self._line(state, ranking[0][0], depth - 1)
             W = self.work(state.abapa)
@@ -340,9 +355,12 @@ class FastSearcher:
                 break
         self.nodes = int(W[K.P_NODES])
         best_cup, best_value = ranking[0]
-        return SearchResult(best_cup, best_value / K.SCALE, done_depth,
-                            [(cup, v / K.SCALE) for cup, v in ranking], self.nodes,
-                            time.perf_counter() - wall, line, stop=reason)
+        seen = [(cup, v / K.SCALE) for cup, v in ranking]
+        if near is None:
+            near = about_equal(seen, proven, margin) if done_depth else [best_cup]
+        return SearchResult(best_cup, best_value / K.SCALE, done_depth, seen, self.nodes,
+                            time.perf_counter() - wall, line, stop=reason, near=near,
+                            proven=sorted(proven))
 
     def _line(self, state: WariState, cup: int, depth: int) -> list[int]:
         W = self.setup(state)

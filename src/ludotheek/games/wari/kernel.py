@@ -88,6 +88,9 @@ P_TLOGN = 23  # the table's empty slots filled since the log was emptied
 P_GUESS = 24
 #: 1: the learned evaluation (``learned.py``, its model at ``O_LEARN``) at the leaves
 P_LEARN = 25
+#: the root's margin (hundredths, issue 40): a root move within it of the best gets its
+#: exact value (``search.about_equal``); -1: none, only the best move's value is exact
+P_MARGIN = 26
 P_COUNT = 32
 
 O_BOARD = P_COUNT  # [MAXPLY + 2, 12]: the board at each ply (mover's cups first)
@@ -602,26 +605,30 @@ def negamax(W: Ints, T: Ints, D: Codes, ply: int, depth: int, alpha: int, beta: 
     return best
 
 
-@njit(i64(I64, I64, TIERS, i64, boolean, I64, I64, i64), cache=True)
+@njit(i64(I64, I64, TIERS, i64, boolean, I64, I64, i64, I64), cache=True)
 def root(W: Ints, T: Ints, D: Codes, depth: int, exact: bool, order: Ints, values: Ints,
-         c: int) -> int:
+         c: int, proven: Ints) -> int:
     """Every legal root move searched ``depth`` plies, in the order of ``order`` (cups;
     -1 ends it). With ``exact`` each gets its exact value; otherwise the others only
-    an upper bound once a better move is known. ``values[k]``: the value of
-    ``order[k]``. The number of moves searched (fewer if the time ran out)."""
+    an upper bound once a better move is known (with ``P_MARGIN``, once one better by
+    more than the margin is known). ``values[k]``: the value of ``order[k]``;
+    ``proven[k]``: 1 where it rests on no guess. The number of moves searched (fewer if
+    the time ran out)."""
     gen_moves(W, 0)
     W[O_START] = 0
     alpha = -INF
     done = 0
     nxt = O_BOARD + 12
     total = W[P_TOTAL]
+    below = W[P_MARGIN] + 1  # 0 without a margin
     for k in range(6):
         cup = order[k]
         if cup < 0:
             break
+        guesses = W[P_GUESS]
         cap = _enter(W, 0, cup)
         cs = cap * SCALE
-        lo = -INF if exact or done == 0 else alpha
+        lo = -INF if exact or done == 0 else alpha - below
         if cap > 0:
             ms = W[O_STORE + 3]
             os_ = W[O_STORE + 2]
@@ -637,6 +644,7 @@ def root(W: Ints, T: Ints, D: Codes, depth: int, exact: bool, order: Ints, value
         if W[P_ABORT]:
             return done
         values[k] = v
+        proven[k] = 1 if W[P_GUESS] == guesses else 0
         done += 1
         if v > alpha:
             alpha = v

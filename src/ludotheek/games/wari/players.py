@@ -24,9 +24,10 @@ from ludotheek.games.wari.strong import StrongPlayer
 
 def _strong_v1(**params: object) -> StrongPlayer:
     """The strong player as it was before the compiled search (issue 10): the Python
-    search, the database up to 15 seeds (kept for comparisons, docs/strength.md)."""
+    search, the database up to 15 seeds, the first of moves of equal value (kept for
+    comparisons, docs/strength.md)."""
     return StrongPlayer(**{"compiled": "off", "max_seeds": 15, "book": "off",  # type: ignore[arg-type]
-                           **params})
+                           "vary": "off", **params})
 
 
 def _strong_learned(**params: object) -> StrongPlayer:

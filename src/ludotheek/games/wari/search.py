@@ -49,6 +49,47 @@ def check_stop(stop: str) -> None:
         raise ValueError(f"stop is full or half, not {stop!r}")
 
 
+#: "about equal" (issue 40): a root move whose searched value is at most this many seeds
+#: below the best move's is as good a choice (``about_equal``): a quarter of a seed, one
+#: cup's worth of the hand evaluation's mobility or small cups, less than any capture
+MARGIN = 0.25
+#: values this close are equal (Python's are sums of floats; the compiled search's
+#: hundredths of a seed are exact)
+TIE = 1e-9
+
+
+def about_equal(ranking: list[tuple[int, float]], proven: set[int],
+                margin: float | None) -> list[int]:
+    """The root moves a player may choose between (issue 40), best first: those of about
+    equal value to the best one of ``ranking`` (every root move with its searched value,
+    best first; ``proven``: the moves whose value rests on no guess, exact under the rules):
+
+    - a move whose value is proven is chosen only for exactly the best value: if the best
+      value is proven, only moves proven to have exactly that value (a proven win is never
+      left for a guess of one, nor for a lesser result);
+    - otherwise a move whose value is a guess within ``margin`` seeds of the best guess
+      (never one proven lower than the best, nor an upper bound: the search gives a move
+      its exact value only where it is within the margin, see ``Searcher._root``);
+    - ``margin`` None: the best move alone (no variation).
+
+    >>> about_equal([(2, 1.0), (0, 0.8), (5, 0.5)], set(), 0.25)
+    [2, 0]
+    >>> about_equal([(2, 1.0), (0, 1.0), (5, 0.9)], {2, 0}, 0.25)
+    [2, 0]
+    >>> about_equal([(2, 1.0), (0, 1.0), (5, 0.9)], {2}, 0.25)
+    [2]
+    >>> about_equal([(2, 1.0), (0, 0.9), (5, 1.0)], {0, 5}, 0.25)
+    [2, 5]
+    """
+    best_cup, best = ranking[0]
+    if margin is None:
+        return [best_cup]
+    if best_cup in proven:
+        return [cup for cup, v in ranking if cup in proven and v >= best - TIE]
+    return [cup for cup, v in ranking
+            if v >= best - TIE or (cup not in proven and v >= best - margin - TIE)]
+
+
 def stop_early(stop: str, seconds: float | None, elapsed: float, depth: int, moves: int,
                proven: bool) -> str | None:
     """Why iterative deepening stops after it completed ``depth`` plies in ``elapsed``
@@ -134,6 +175,13 @@ class SearchResult:
     #: why the deepening stopped: ``time`` (the time ran out during a depth), ``depth``
     #: (``max_depth`` done), or a reason of ``stop_early``
     stop: str = ""
+    #: the root moves of about equal value to the best (``about_equal`` with the search's
+    #: margin), best first: the best alone without a margin, or where the best move came
+    #: from the unfinished depth
+    near: list[int] = field(default_factory=list)
+    #: the root moves whose value at the deepest completed depth is proven (rests on no
+    #: guess: exact under the rules)
+    proven: list[int] = field(default_factory=list)
 
 
 class Searcher:
@@ -349,11 +397,14 @@ class Searcher:
 
     # --- the root ---------------------------------------------------------------------
     def run(self, state: WariState, seconds: float | None = None,
-            max_depth: int = 64, exact: bool = False, stop: str = "full") -> SearchResult:
+            max_depth: int = 64, exact: bool = False, stop: str = "full",
+            margin: float | None = None) -> SearchResult:
         """Search the position of ``state`` by iterative deepening until ``seconds`` are
         up or ``max_depth`` is done; the best move of the deepest completed depth (or of
         the unfinished one, where it found a better move). When to stop early:
-        :func:`stop_early` (``stop``: ``full`` or ``half``).
+        :func:`stop_early` (``stop``: ``full`` or ``half``). ``margin`` (seeds): every
+        root move within it of the best gets its exact value, and ``near`` says which
+        they are (:func:`about_equal`); None: only the best move's value is exact.
 
         Python's cyclic garbage collector is paused meanwhile: the tables hold hundreds
         of thousands of tuples (none in a cycle), and a full collection over them can
@@ -361,13 +412,13 @@ class Searcher:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return self._run(state, seconds, max_depth, exact, stop)
+            return self._run(state, seconds, max_depth, exact, stop, margin)
         finally:
             if collecting:
                 gc.enable()
 
     def _run(self, state: WariState, seconds: float | None, max_depth: int,
-             exact: bool, stop: str) -> SearchResult:
+             exact: bool, stop: str, margin: float | None) -> SearchResult:
         check_stop(stop)
         mover = state.to_move
         assert mover is not None, "the game is over"
@@ -381,13 +432,16 @@ class Searcher:
         self._counts = self.repetition_counts(state)
         moves = self.moves(b)
         ranking: list[tuple[int, float]] = [(m[0], 0.0) for m in moves]
+        proven: set[int] = set()
+        near: list[int] | None = None
         done_depth = 0
         line: list[int] = []
         reason = "depth"
         for depth in range(1, max_depth + 1):
             self.guesses = 0
             try:
-                ranking = self._root(b, moves, ranking, depth, c, mover, exact)
+                ranking, proven = self._root(b, moves, ranking, depth, c, mover, exact,
+                                             margin)
             except Timeout as out:
                 # a move of the unfinished depth that beats the previous best there is
                 # better founded than the previous depth's choice
@@ -395,6 +449,7 @@ class Searcher:
                     top = max(out.partial, key=lambda cv: cv[1])
                     if top[0] != ranking[0][0] and top[1] > out.partial[0][1]:
                         ranking = [top, *(r for r in ranking if r[0] != top[0])]
+                        near = [top[0]]
                 reason = "time"
                 break
             done_depth = depth
@@ -406,27 +461,36 @@ class Searcher:
                 reason = early
                 break
         best_cup, best_value = ranking[0]
+        if near is None:
+            near = about_equal(ranking, proven, margin) if done_depth else [best_cup]
         return SearchResult(best_cup, best_value, done_depth, ranking, self.nodes,
-                            time.monotonic() - start, line, stop=reason)
+                            time.monotonic() - start, line, stop=reason, near=near,
+                            proven=sorted(proven))
 
     def _root(self, b: Board, moves: list[Move], previous: list[tuple[int, float]],
-              depth: int, c: int, mover: int, exact: bool) -> list[tuple[int, float]]:
-        """Every root move searched to ``depth``, the previous best first. With ``exact``
-        every move gets its exact value (a hint ranks the alternatives); otherwise the
-        others only an upper bound once a better move is known."""
+              depth: int, c: int, mover: int, exact: bool, margin: float | None = None
+              ) -> tuple[list[tuple[int, float]], set[int]]:
+        """Every root move searched to ``depth``, the previous best first, and the moves
+        whose value is proven (no guess below it). With ``exact`` every move gets its
+        exact value (a hint ranks the alternatives); otherwise the others only an upper
+        bound once a better move is known, or with a ``margin`` once one better by more
+        than the margin is known (the bound is then below ``about_equal``'s reach)."""
         order = {cup: i for i, (cup, _) in enumerate(previous)}
         counts = self._counts
         other = 1 - mover
         scored: list[tuple[int, float]] = []
+        proven: set[int] = set()
         alpha = -INF
+        below = 0.0 if margin is None else margin + EPS
         for cup, captured, child in sorted(moves, key=lambda m: order.get(m[0], 9)):
             key = (child, other)
             seen = counts.get(key, 0)
+            guesses = self.guesses
             if not captured and seen >= 2:
                 v = -float(stop_value(child))
             else:
                 counts[key] = seen + 1
-                lo = alpha if not exact and scored else -INF
+                lo = alpha - below if not exact and scored else -INF
                 try:
                     if captured:
                         v = captured - self.negamax(child, depth - 1, -INF, captured - lo, 1,
@@ -438,9 +502,11 @@ class Searcher:
                 finally:
                     counts[key] = seen
             scored.append((cup, v))
+            if self.guesses == guesses:
+                proven.add(cup)
             alpha = max(alpha, v)
         scored.sort(key=lambda cv: (-cv[1], order.get(cv[0], 9)))
-        return scored
+        return scored, proven
 
     def principal_line(self, b: Board, depth: int) -> list[int]:
         """The expected line, from the transposition table."""
