@@ -89,11 +89,12 @@ def _opening(game: str, moves: int, seed: int = 5) -> Record:
     return Record(game, dict(state.options), seed, tuple(played))
 
 
-@pytest.mark.parametrize("game", ["akwaier", "wari"])
+@pytest.mark.parametrize("game", ["akwaier", "wari", "aqua_romana"])
 def test_a_first_look_is_shown_before_any_position_is_studied(
         client: TestClient, game: str) -> None:
     """Issue 39: the games whose review proper is slow at the first positions (Wari at depth
-    9, Akwaier's 360 simulations) show the analysis after a first look at a position
+    9, Akwaier's 360 simulations, Aqua Romana's screen of 100 iterations) show the
+    analysis after a first look at a position
     (``analysis/stream.py``), before any position has its review's measure; the first
     looks are only shown: the end is the quick review made in one process."""
     assert review_for(game).preview is not None
