@@ -171,6 +171,11 @@ def via_server(game: str, src: str | None = None, warm: bool = False,
         data = record.to_json()
         data["seats"] = [{"type": "computer", "level": "strong"}] * len(
             get(game).seat_names(record.options))
+        state = record.replay()
+        if not state.is_over and state.to_move is not None:
+            # a person's turn: the computers do not play on (their moves would take the
+            # workers the review is timed on)
+            data["seats"][state.to_move] = {"type": "person", "name": "Ann"}
         gid: str = httpx.post(f"{server.url}/api/records", json=data, timeout=60).json()["id"]
         return gid
 
