@@ -54,10 +54,13 @@ class Site:
             db.close()
 
     def review(self, record: Record) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
-        """Import ``record`` (a person against computers), ask for its review and poll it
+        """Import ``record`` (a person, to move, against computers), ask for its review and poll it
         to the end: the game's id, every answer while it ran and the last."""
         data = record.to_json()
-        data["seats"] = [PERSON] + [COMPUTER] * (record.replay().num_players - 1)
+        state = record.replay()
+        # the person's turn: the computers do not move on while the review runs
+        data["seats"] = [PERSON if seat == state.to_move else COMPUTER
+                         for seat in range(state.num_players)]
         r = httpx.post(f"{self.web.url}/api/records", json=data, timeout=30)
         assert r.status_code == 201, r.text
         gid: str = r.json()["id"]

@@ -99,8 +99,11 @@ def test_a_first_look_is_shown_before_any_position_is_studied(
     looks are only shown: the end is the quick review made in one process."""
     assert review_for(game).preview is not None
     record = _opening(game, 10)
-    players = record.replay().num_players
-    gid, _ = import_record(client, record, [SEATS[0]] + [SEATS[1]] * (players - 1))
+    state = record.replay()
+    # the person's turn: the computers do not move on while the review runs
+    seats = [SEATS[0] if seat == state.to_move else SEATS[1]
+             for seat in range(state.num_players)]
+    gid, _ = import_record(client, record, seats)
     seen: list[dict[str, Any]] = []
     answer = client.post(f"/api/games/{gid}/analysis").json()
     deadline = time.monotonic() + 600  # a loaded machine
