@@ -15,6 +15,14 @@ the agreement of the marks.
   disagreement is listed.
 
     nice .venv/bin/python -m benchmarks.review_speed --out benchmarks/results/review-speed.json
+
+- **The first marks** (``--first --servers <main's src>``): through real servers, today's and
+  this one's by turns, the seconds from the request to the first analysis shown and to the
+  first with a mark, polled as the page polls, cold (asked as soon as the server answers)
+  and warm (after a short review on the same server).
+
+    nice .venv/bin/python -m benchmarks.review_speed --first --servers /work/main/src \
+        --out benchmarks/results/review-first.json
 """
 
 from __future__ import annotations
