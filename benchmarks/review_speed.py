@@ -22,6 +22,14 @@ the agreement of the marks.
 
     nice .venv/bin/python -m benchmarks.review_speed --out benchmarks/results/review-speed.json
 
+- **The first marks** (``--first --servers <main's src>``): through real servers, today's and
+  this one's by turns, the seconds from the request to the first analysis shown and to the
+  first with a mark, polled as the page polls, cold (asked as soon as the server answers)
+  and warm (after a short review on the same server).
+
+    nice .venv/bin/python -m benchmarks.review_speed --first --servers /work/main/src \
+        --out benchmarks/results/review-first.json
+
 ``--data FOLDER``: the servers' data folder (``LUDOTHEEK_DATA``, used as it is:
 ``LUDOTHEEK_BUILDS=load``), e.g. one where ``ludotheek build akwaier-rollouts`` was run.
 """
@@ -200,13 +208,20 @@ def same_measures(game: str) -> dict[str, Any]:
 
 
 def via_server(game: str, src: str | None = None, data: Path | None = None,
-               settle: float = 0.0) -> dict[str, Any]:
+               settle: float = 0.0, warm: bool = False, page_polls: bool = False,
+               first_only: bool = False) -> dict[str, Any]:
     """The quick review of the timed record of ``game`` through a real ``ludotheek serve``
-    (its default computer workers), polled as the page polls (every 0.5 s): seconds
+    (its default computer workers), polled every 0.5 s (with ``page_polls``, as the page
+    polls: every 0.25 s until the first analysis is shown, then every 0.5 s): seconds
     from the request to the first analysis shown, to the first one with a mark, to the
     end. ``src``: the server of another checkout's sources (today's: main's ``src``);
     ``data``: its data folder, used as it is; ``settle``: seconds the server runs before
-    the request (its computer workers started, as on a site that has been up a while)."""
+    the request (its computer workers started, as on a site that has been up a while).
+    Asked as soon as the server answers (its computer workers still starting), or with
+    ``warm`` after the same server reviewed the first 4 moves of the same game to the end
+    (as after a game of that kind played there: the workers started, the game's player
+    and data loaded). With ``first_only`` it stops at the first analysis shown with a mark
+    (or 60 s after the first shown): no ``done_s``."""
     import tempfile
 
     import httpx
@@ -216,6 +231,19 @@ def via_server(game: str, src: str | None = None, data: Path | None = None,
     from tests.serverproc import ServerProcess
 
     record = Record.from_json((RECORDS / TIMED[game]).read_text())
+
+    def imported(server: ServerProcess, record: Record) -> str:
+        data = record.to_json()
+        data["seats"] = [{"type": "computer", "level": "strong"}] * len(
+            get(game).seat_names(record.options))
+        state = record.replay()
+        if not state.is_over and state.to_move is not None:
+            # a person's turn: the computers do not play on (their moves would take the
+            # workers the review is timed on)
+            data["seats"][state.to_move] = {"type": "person", "name": "Ann"}
+        gid: str = httpx.post(f"{server.url}/api/records", json=data, timeout=60).json()["id"]
+        return gid
+
     env = {"PYTHONPATH": src} if src else {}
     if data is not None:
         env.update(LUDOTHEEK_DATA=str(data), LUDOTHEEK_BUILDS="load")
@@ -223,10 +251,15 @@ def via_server(game: str, src: str | None = None, data: Path | None = None,
             ServerProcess(Path(tmp) / "bench.sqlite3", workers=default_workers(),
                           extra_env=env or None) as server:
         time.sleep(settle)
-        data = record.to_json()
-        data["seats"] = [{"type": "computer", "level": "strong"}] * len(
-            get(game).seat_names(record.options))
-        gid = httpx.post(f"{server.url}/api/records", json=data, timeout=60).json()["id"]
+        if warm:
+            before = Record(record.game, record.options, record.seed, record.moves[:4])
+            url = f"{server.url}/api/games/{imported(server, before)}/analysis"
+            answer = httpx.post(url, timeout=60).json()
+            while answer["status"] == "running":
+                time.sleep(0.5)
+                answer = httpx.get(url, timeout=60).json()
+        gid = imported(server, record)
+        load = os.getloadavg()[0]
         t0 = time.monotonic()
         answer = httpx.post(f"{server.url}/api/games/{gid}/analysis", timeout=60).json()
         first = marked = None
@@ -238,15 +271,54 @@ def via_server(game: str, src: str | None = None, data: Path | None = None,
             if result is not None and marked is None and any(
                     d["mark"] in BAD for d in result["decisions"]):
                 marked = now
-            time.sleep(0.5)
+            if first_only and first is not None and (marked is not None or now > first + 60):
+                break
+            time.sleep(0.5 if first is not None or not page_polls else 0.25)
             answer = httpx.get(f"{server.url}/api/games/{gid}/analysis", timeout=60).json()
         end = time.monotonic() - t0
+        if first_only and answer["status"] == "running":
+            return {"workers": default_workers(), "warm": warm, "load_average": round(load, 1),
+                    "first_shown_s": None if first is None else round(first, 2),
+                    "first_mark_s": None if marked is None else round(marked, 2),
+                    "done_s": None}
         assert answer["status"] == "done", answer
         if marked is None and any(d["mark"] in BAD for d in answer["result"]["decisions"]):
             marked = end
-        return {"workers": default_workers(), "first_shown_s": round(first or end, 2),
+        return {"workers": default_workers(), "warm": warm, "load_average": round(load, 1),
+                "first_shown_s": round(first or end, 2),
                 "first_mark_s": None if marked is None else round(marked, 2),
                 "done_s": round(end, 2)}
+
+
+def first_shown(args: argparse.Namespace, started: str, load0: float) -> None:
+    """``--first``: the first analysis shown, cold and warm, by this checkout's server
+    (with ``--servers``, today's too)."""
+    rows = []
+    for g in args.games:
+        if g in TIMED:
+            row: dict[str, Any] = {"game": g, "record": TIMED[g]}
+            for name, src in (("today", args.servers), ("this", None)):
+                if name == "today" and src in (None, "-"):
+                    continue
+                row[name] = {
+                    "cold": via_server(g, src, args.data, args.settle, page_polls=True,
+                                       first_only=True),
+                    "warm": via_server(g, src, args.data, args.settle, warm=True,
+                                       page_polls=True, first_only=True)}
+            rows.append(row)
+            print(json.dumps(rows[-1]), flush=True)
+    if args.out:
+        args.out.write_text(json.dumps({
+            "what": "issue 39: the first analysis shown by this checkout's server (this; "
+                    "today: the server of --servers), polled as the page polls now; cold: "
+                    "asked as soon as the server answers; warm: after a review of the "
+                    "game's first 4 moves on the same server; each run stopped at the "
+                    "first analysis shown with a mark",
+            "command": "python -m benchmarks.review_speed " + " ".join(sys.argv[1:]),
+            "date": started, "load_average": [load0, os.getloadavg()[0]],
+            "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                                     capture_output=True, text=True).stdout.strip(),
+            "servers": rows}, indent=1) + "\n")
 
 
 def main() -> None:
@@ -260,6 +332,11 @@ def main() -> None:
                          "e.g. main's src; '-': none) and this one, by turns, game by game")
     ap.add_argument("--settle", type=float, default=0.0,
                     help="seconds each server runs before the request (its workers started)")
+    ap.add_argument("--first", action="store_true",
+                    help="only the first analysis shown by this checkout's server (with "
+                         "--servers, today's first), polled as the page polls, asked at "
+                         "once (cold) and after a short review on the same server (warm), "
+                         "game by game")
     ap.add_argument("--screen", type=json.loads, default=None,
                     help="try other screen parameters (JSON), marks only")
     ap.add_argument("--deepen", type=float, default=None, help="try another margin")
@@ -269,6 +346,9 @@ def main() -> None:
     args = ap.parse_args()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load0 = os.getloadavg()[0]
+    if args.first:
+        first_shown(args, started, load0)
+        return
     if args.servers:
         rows = []
         for g in args.games:

@@ -7,10 +7,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from ludotheek.analysis.local import analyse_record
 from ludotheek.analysis.result import BAD
+from ludotheek.analysis.review import review_for
 from ludotheek.core.record import Record
 from tests.analysis.helpers import finished_record
 from tests.server.test_analysis_api import import_record
@@ -72,3 +74,56 @@ def test_progress_over_the_websocket_counts_screens_and_deepenings(
     assert [m["done"] for m in running] == sorted(m["done"] for m in running)
     assert any(m.get("provisional") for m in running)
     assert seen[-1]["done"] == seen[-1]["total"] > 0
+
+
+def _opening(game: str, moves: int, seed: int = 5) -> Record:
+    """The first ``moves`` moves of a game of greedy players."""
+    from ludotheek.ai import players
+
+    state = Record(game, {}, seed, ()).replay()
+    played: list[str] = []
+    for i in range(moves):
+        move = players.get(game, "greedy", seed=i).choose(state)
+        played.append(move)
+        state = state.play(move)
+    return Record(game, dict(state.options), seed, tuple(played))
+
+
+@pytest.mark.parametrize("game", ["akwaier", "wari", "aqua_romana"])
+def test_a_first_look_is_shown_before_any_position_is_studied(
+        client: TestClient, game: str) -> None:
+    """Issue 39: the games whose review proper is slow at the first positions (Wari at depth
+    9, Akwaier's 360 simulations, Aqua Romana's screen of 100 iterations) show the
+    analysis after a first look at a position
+    (``analysis/stream.py``), before any position has its review's measure; the first
+    looks are only shown: the end is the quick review made in one process."""
+    assert review_for(game).preview is not None
+    record = _opening(game, 10)
+    state = record.replay()
+    # the person's turn: the computers do not move on while the review runs
+    seats = [SEATS[0] if seat == state.to_move else SEATS[1]
+             for seat in range(state.num_players)]
+    gid, _ = import_record(client, record, seats)
+    seen: list[dict[str, Any]] = []
+    answer = client.post(f"/api/games/{gid}/analysis").json()
+    deadline = time.monotonic() + 600  # a loaded machine
+    while answer["status"] == "running" and time.monotonic() < deadline:
+        seen.append(answer)
+        time.sleep(0.02)
+        answer = client.get(f"/api/games/{gid}/analysis").json()
+    assert answer["status"] == "done", answer
+    shown = [a for a in seen if "result" in a]
+    assert shown, "no analysis was shown before the review ended"
+    # the first shown before the first position's measure: from a first look
+    assert shown[0]["done"] == 0 and shown[0]["result"]["provisional"] is True
+    assert any(p["standing"] for p in shown[0]["result"]["positions"])
+    # the whole first look shown, still before the review's measures were all there
+    assert any(a["done"] < a["total"] and all(
+        p["standing"] for p in a["result"]["positions"]) for a in shown)
+    want = analyse_record(record)
+    if answer["result"].get("hidden"):  # Akwaier's tiles: no seat's better moves shown
+        want = {**want, "hidden": True,
+                "decisions": [{**d, "best": None, "better": None, "best_value": None}
+                              for d in want["decisions"]],
+                "positions": [{**p, "best": None} for p in want["positions"]]}
+    assert answer["result"] == want

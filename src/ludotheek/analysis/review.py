@@ -139,6 +139,12 @@ class Review:
     #: threshold is studied with ``params`` (None: every position with ``params``)
     screen: Mapping[str, Any] | None = None
     deepen: float = 0.5
+    #: the first look (``analysis.stream``): the same player with these ``params`` (far
+    #: less work) looks at every position before the review proper, so that a page shows
+    #: the standings and provisional marks within seconds; its measures are only shown,
+    #: never kept nor judged by (so not part of :meth:`engine`). None: no first look (a
+    #: screen or the full work is quick enough at the first positions)
+    preview: Mapping[str, Any] | None = None
 
     def score(self, standing: Sequence[float], seat: int) -> float:
         """What a standing is worth to ``seat`` when its decisions are judged: its own

@@ -97,6 +97,32 @@ class AnalysisStore:
             return False
         return True
 
+    def replace_position(self, game_id: str, engine: str, position: int,
+                         data: Mapping[str, Any]) -> None:
+        """Keep ``data`` as the position's measure in place of the one stored (a quick
+        review's screened measure, studied again with the full work), or as its first."""
+        text = json.dumps(dict(data))
+        with self.engine.begin() as conn:
+            changed = conn.execute(update(analysis_positions).where(
+                analysis_positions.c.game_id == game_id,
+                analysis_positions.c.engine == engine,
+                analysis_positions.c.position == position).values(data=text)).rowcount
+            conn.execute(update(analyses).where(
+                analyses.c.game_id == game_id, analyses.c.engine == engine).values(
+                updated=time.time()))
+        if not changed:
+            self.put_position(game_id, engine, position, data)
+
+    def show(self, game_id: str, engine: str, moves: int, result: Mapping[str, Any]) -> None:
+        """Keep ``result`` as the analysis as it stands while it runs (a scaled-out site:
+        every web process answers with it, marked provisional); not once it has ended or
+        been widened (``finish`` and ``start`` write the result over it)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(analyses).where(
+                analyses.c.game_id == game_id, analyses.c.engine == engine,
+                analyses.c.moves == moves, analyses.c.status == RUNNING).values(
+                result=json.dumps(dict(result))))
+
     def finish(self, game_id: str, engine: str, moves: int, result: Mapping[str, Any]) -> None:
         """Store the assembled result of the analysis of the first ``moves`` entries (not
         if it has been widened meanwhile)."""

@@ -23,7 +23,7 @@ from functools import cache
 import dramatiq
 import redis
 
-from ludotheek.server.analyses.jobs import run_positions
+from ludotheek.server.analyses.jobs import SCREEN, run_positions
 from ludotheek.server.computer.turns import TurnRunner
 from ludotheek.server.scaleout.cluster import (
     ANALYSE_POSITIONS,
@@ -74,6 +74,9 @@ def computer_turn(game_id: str, version: int) -> None:
 @dramatiq.actor(actor_name=ANALYSE_POSITIONS.actor, queue_name=ANALYSE_POSITIONS.queue,
                 max_retries=3, min_backoff=1000, max_backoff=10000, time_limit=600_000,
                 priority=100)  # after any computer turn waiting
-def analyse_positions(game_id: str, engine: str, moves: int, positions: list[int]) -> None:
-    """Study ``positions`` of the analysis of ``game_id`` (server/analyses/jobs.py)."""
-    run_positions(_database(), game_id, engine, moves, positions)
+def analyse_positions(game_id: str, engine: str, moves: int, positions: list[int],
+                      kind: str = SCREEN) -> None:
+    """Study ``positions`` of the analysis of ``game_id`` as ``kind`` says: a first look,
+    the quick review's screen or the full work (server/analyses/jobs.py; a job sent
+    before there were kinds screens)."""
+    run_positions(_database(), game_id, engine, moves, positions, kind)

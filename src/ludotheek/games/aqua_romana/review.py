@@ -38,6 +38,9 @@ REVIEW = Review(
     # where the move played loses 0.75 points or more or was not weighed (issue 39: on 20
     # games, docs/performance.md)
     screen={"iterations": 100}, deepen=0.5,
+    # the first look (analysis/stream.py): 20 iterations, about 4 ms a position (the whole
+    # game's chart and provisional marks in a second, before the screen's 22 ms a position)
+    preview={"iterations": 20},
     scale={"en": "each seat's expected final points, from the strong player's search; "
                  "decisions judged by the lead over the best other seat"},
 )

@@ -63,6 +63,8 @@ REVIEW = Review(
     player="strong", params={"depth": 9}, unit="seeds", signed=True, decimals=1,
     thresholds=Thresholds(inaccuracy=1.0, mistake=2.0, blunder=4.0),
     measure=measure, final=final, version="2", outcomes=True,
+    # the first look (analysis/stream.py): depth 4, about 2 ms a position for 90 at depth 9
+    preview={"depth": 4},
     scale={"en": "the expected final margin in seeds (exact from the endgame database with "
                  "at most 18 seeds on the board)"},
 )

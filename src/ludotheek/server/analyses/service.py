@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ludotheek.analysis.measure import study_json
@@ -26,7 +27,8 @@ from ludotheek.analysis.plan import Plan
 from ludotheek.analysis.quick import screen_json, screened, to_deepen
 from ludotheek.analysis.result import assemble
 from ludotheek.analysis.review import NoAnalysis, review_for
-from ludotheek.server.analyses.jobs import complete, missing, plan_of
+from ludotheek.analysis.stream import PREVIEW_KEY, as_shown, batches, first_looks_json
+from ludotheek.server.analyses.jobs import DEEP, PREVIEW, SCREEN, complete, missing, plan_of
 from ludotheek.server.analyses.queue import FairQueue
 from ludotheek.server.edge.offload import blocking
 from ludotheek.server.errors import Invalid, TooMany
@@ -43,6 +45,8 @@ CHUNK = 4
 SHOW_EVERY = 0.5
 #: seconds without progress after which a scaled-out site sends the missing jobs again
 STALLED = 60.0
+#: seconds between two looks at the database while the worker pool studies an analysis
+WATCH_EVERY = 0.5
 
 def check_allowed(live: LiveGame) -> None:
     """:class:`Forbidden` for a rated game in progress or one between people."""
@@ -174,7 +178,8 @@ class Analyses:
                                   "done": done, "total": total}
         if row.status == DONE and row.result is not None:
             answer["result"] = visible(row.result, live, seat)
-        provisional = self._provisional.get((live.id, engine))
+        # this process's quick review, or (a scaled-out site) the one the database keeps
+        provisional = self._provisional.get((live.id, engine), row.result)
         if row.status == RUNNING and provisional is not None:
             answer["result"] = {**visible(provisional, live, seat), "provisional": True}
         if row.status == FAILED:
@@ -217,7 +222,8 @@ class Analyses:
         done, total = self._counts(row)
         message = {"type": "analysis", "id": gid, "status": row.status,
                    "done": done, "total": total, "moves": row.moves,
-                   "provisional": (gid, engine) in self._provisional}
+                   "provisional": (gid, engine) in self._provisional
+                   or (row.status == RUNNING and row.result is not None)}
         await self.service.hub.broadcast(gid, lambda seat: message)
 
     async def _local(self, gid: str, engine: str, moves: int, plan: Plan | None,
@@ -225,10 +231,13 @@ class Analyses:
         """The quick review (:mod:`ludotheek.analysis.quick`) of the missing positions in
         the computer pool, in the fair queue of ``client``: one position per worker at a
         time, the clients' and their games' positions in turn (computer turns of other
-        games go in between). Every position is screened first, then those where the
+        games go in between). A game that declares a first look has every position
+        looked at with little work first, in growing batches (``analysis/stream.py``:
+        only shown, never kept); then every position is screened, then those where the
         value moves are studied with the full work; while it runs, the analysis as it
-        stands is shown (``provisional``). A full measure is stored as it comes; the
-        screened ones that stay are stored at the end."""
+        stands is shown (``provisional``), the first as soon as one position has a
+        measure. A full measure is stored as it comes; the screened ones that stay are
+        stored at the end."""
         key = (gid, engine)
         job = None
         try:
@@ -244,13 +253,16 @@ class Analyses:
             studied = plan
             todo = [n for n in plan.studied() if n not in measures]
             work = self._work[key] = [len(stored), len(stored) + len(todo)]
+            previews: dict[int, dict[str, Any]] = {}
             shown = [0.0]
 
-            def show(force: bool = False) -> None:
+            async def show(force: bool = False) -> None:
                 now = time.monotonic()
                 if force or now - shown[0] >= SHOW_EVERY:
                     shown[0] = now
-                    self._provisional[key] = assemble(studied, measures, review)
+                    # off the event loop (262 positions: milliseconds, every half second)
+                    self._provisional[key] = await blocking(
+                        assemble, studied, as_shown(measures, previews), review)
 
             async def one(n: int, deep: bool) -> None:
                 how = study_json if deep else screen_json
@@ -261,14 +273,17 @@ class Analyses:
                     await blocking(self.db.analyses.put_position, gid, engine, n, data)
                     stored.add(n)
                 work[0] += 1
-                show()
+                await show()
                 await self._progress(gid, engine)
 
+            if review.preview is not None and todo:
+                await self._first_looks(key, client, plan, todo, previews, show)
+                await show(force=True)
             deep = review.screen is None
             job = self._queue.submit(key, client, todo, lambda n: one(n, deep))
             await job.finished
             while True:
-                show(force=True)
+                await show(force=True)
                 deeper = await blocking(to_deepen, plan, measures, review)
                 if not deeper:
                     break
@@ -291,44 +306,122 @@ class Analyses:
             self._provisional.pop(key, None)
         await self._progress(gid, engine)
 
+    async def _first_looks(self, key: tuple[str, str], client: str, plan: Plan,
+                           todo: list[int], previews: dict[int, dict[str, Any]],
+                           show: Callable[[], Awaitable[None]]) -> None:
+        """A first look at each position of ``todo`` (``analysis/stream.py``), in growing
+        batches in the fair queue of ``client``, the first batch of one position; each
+        batch's into ``previews``, then ``show()``. A batch that fails is left out (the
+        first look is only shown)."""
+        gid, engine = key
+        game = plan.record.game
+        parts = batches(todo)
+
+        async def look(part: list[int]) -> None:
+            try:
+                got = await self.service.pool.run(
+                    first_looks_json, game,
+                    [(plan.states[n].to_json(), plan.seed(n)) for n in part])
+            except Exception:  # only shown: the review goes on without it
+                log.exception("a first look at game %s failed", gid)
+                return
+            previews.update(zip(part, got, strict=True))
+            await show()
+            await self._progress(gid, engine)
+
+        job = self._queue.submit(key, client, range(len(parts)), lambda i: look(parts[i]))
+        try:
+            await job.finished
+        finally:
+            self._queue.drop(job)  # cancelled: none of its batches begins after
+
     async def _cluster(self, gid: str, engine: str, moves: int, plan: Plan | None) -> None:
-        """Send the missing positions as jobs to the worker pool, then watch the
-        database: progress to the watchers here, the jobs again if nothing moves."""
+        """The quick review on the worker pool, driven from here: the missing positions
+        sent as jobs (a first look at each where the game declares one, then the screen),
+        then the database watched: the analysis as it stands stored for every web
+        process to show (``AnalysisStore.show``) and the progress told to the watchers
+        here whenever a measure comes; once every position has one, the positions the
+        quick review deepens (:func:`~ludotheek.analysis.quick.to_deepen`) sent as jobs
+        of the full work, round after round, until none is asked for and the analysis
+        is finished; the jobs sent again if nothing moves for ``STALLED`` seconds."""
+        key = (gid, engine)
         try:
             if plan is None:
                 plan = await blocking(plan_of, self.db, gid, moves)
                 if plan is None:
                     return
-            await self._send(gid, engine, moves, plan)
-            last, since = -1, time.monotonic()
+            review = review_for(plan.record.game)
+            studied = plan.studied()
+            await self._send(gid, engine, moves, plan, preview=review.preview is not None)
+            last = (0, 0, 0)  # nothing to show yet
+            since = time.monotonic()
+            deep: dict[int, float] = {}  # position -> when its job of the full work was sent
             while True:
-                await asyncio.sleep(1.0)
+                await asyncio.sleep(WATCH_EVERY)
                 row = await blocking(self.db.analyses.get, gid, engine)
                 if row is None or row.status != RUNNING or row.moves != moves:
                     break
-                if row.done != last:
-                    last, since = row.done, time.monotonic()
+                known, looks = await blocking(self._stored, gid, engine, len(studied),
+                                              review.preview is not None)
+                firm = sum(1 for n in deep if n in known and not screened(known[n]))
+                self._work[key] = [len(known) + firm, len(studied) + len(deep)]
+                now = (len(known), firm, len(looks))
+                if now != last:
+                    last, since = now, time.monotonic()
+                    shown = await blocking(assemble, plan, as_shown(known, looks), review)
+                    await blocking(self.db.analyses.show, gid, engine, moves, shown)
                     await self._progress(gid, engine)
-                elif row.done >= row.total:
+                if any(n not in known for n in studied):
+                    if time.monotonic() - since > STALLED:
+                        since = time.monotonic()
+                        await self._send(gid, engine, moves, plan)
+                    continue
+                deeper = await blocking(to_deepen, plan, known, review)
+                if not deeper:
                     await blocking(complete, self.db, gid, engine, moves, plan)
-                elif time.monotonic() - since > STALLED:
-                    since = time.monotonic()
-                    await self._send(gid, engine, moves, plan)
+                    continue
+                due = [n for n in deeper if time.monotonic() - deep.get(n, -STALLED) >= STALLED]
+                if due:
+                    from ludotheek.server.scaleout.cluster import ANALYSE_POSITIONS, send_job
+
+                    for i in range(0, len(due), CHUNK):
+                        await blocking(send_job, ANALYSE_POSITIONS, gid, engine, moves,
+                                       due[i:i + CHUNK], DEEP)
+                    deep.update(dict.fromkeys(due, time.monotonic()))
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("watching the analysis of game %s failed", gid)
+        finally:
+            self._work.pop(key, None)
         await self._progress(gid, engine)
 
-    async def _send(self, gid: str, engine: str, moves: int, plan: Plan) -> None:
+    def _stored(self, gid: str, engine: str, total: int, previews: bool
+                ) -> tuple[dict[int, dict[str, Any]], dict[int, dict[str, Any]]]:
+        """The measures stored and the first looks (none once every position has a
+        measure: they are no longer shown)."""
+        known = self.db.analyses.positions(gid, engine)
+        looks = (self.db.analyses.positions(gid, engine + PREVIEW_KEY)
+                 if previews and len(known) < total else {})
+        return known, looks
+
+    async def _send(self, gid: str, engine: str, moves: int, plan: Plan,
+                    preview: bool = False) -> None:
+        """The jobs of the missing positions: with ``preview`` first a first look at
+        each, in growing batches, then their screens (the full work if the game has no
+        screen), ``CHUNK`` a job."""
         todo = await blocking(missing, self.db, gid, engine, plan)
         from ludotheek.server.scaleout.cluster import (  # Redis only when used
             ANALYSE_POSITIONS,
             send_job,
         )
 
+        if preview:
+            for part in batches(todo):
+                await blocking(send_job, ANALYSE_POSITIONS, gid, engine, moves, part, PREVIEW)
         for i in range(0, len(todo), CHUNK):
-            await blocking(send_job, ANALYSE_POSITIONS, gid, engine, moves, todo[i:i + CHUNK])
+            await blocking(send_job, ANALYSE_POSITIONS, gid, engine, moves, todo[i:i + CHUNK],
+                           SCREEN)
 
     async def resume(self) -> int:
         """After a (re)start: go on with every analysis that was not finished."""

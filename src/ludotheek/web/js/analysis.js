@@ -135,12 +135,16 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
     }
   }
 
+  // a quarter second until the first analysis is shown (the server has one within a
+  // fraction of a second of the workers' time: issue 39), then half a second
+  const pollEvery = (answer) => (answer.result ? 500 : 250);
+
   async function poll() {
     clearTimeout(polling);
     try {
       const answer = await api.get(`/api/games/${gameId}/analysis`, token);
       showStatus(answer);
-      if (answer.status === "running") polling = setTimeout(poll, 500);
+      if (answer.status === "running") polling = setTimeout(poll, pollEvery(answer));
     } catch (err) {
       note.textContent = err.status === 403 ? forbidden(view) : errorText(err);
     }
@@ -152,7 +156,7 @@ export function mountAnalysis({ gameId, token, view, game, names, go, current, b
     try {
       const answer = await api.post(`/api/games/${gameId}/analysis`, undefined, token);
       showStatus(answer);
-      if (answer.status === "running") polling = setTimeout(poll, 300);
+      if (answer.status === "running") polling = setTimeout(poll, pollEvery(answer));
     } catch (err) {
       button.disabled = false;
       note.textContent = err.status === 403 ? forbidden(view) : errorText(err);
