@@ -54,8 +54,14 @@ def analyse_move(game: str, state_json: dict[str, Any], level: str, seed: int,
 
 def _start_worker(data_folder: str, owner: str | None = None) -> None:
     """A worker process's start: its players get the data folder's data sets (the builds
-    it starts are the server's: ``owner``)."""
+    it starts are the server's: ``owner``). Ctrl+C in the server's terminal reaches every
+    process of its group: the worker leaves it to the server, which stops its pool (the
+    worker's KeyboardInterrupt printed a traceback)."""
+    import signal
+
     from ludotheek.data import folder as resources
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     resources.setup(Path(data_folder), owner)
 
