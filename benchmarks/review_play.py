@@ -5,6 +5,12 @@ running, then while the server reviews the 262-move Akwaier game
 (``benchmarks/records/review-akwaier-262.json``), the heaviest review there is. The same
 for today's review: ``--src`` names another checkout's ``src`` (main's) to run its server.
 
+The person keeps one connection, as a page does (one ``httpx.Client``). Until 2026-12-07
+every request made a new client and connection (``httpx.get``): 45-80 ms each on the loaded
+machine, most of the "reply" measured (``--new-connections`` measures that way again). A page
+hears of the reply on its WebSocket; the polls here (every 5 ms) are more than the server's
+50 API requests a second per address, so its server has no such limit.
+
     nice .venv/bin/python -m benchmarks.review_play --replies 40 --out <file>
 """
 
@@ -26,33 +32,50 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def replies(url: str, count: int, seed: int, during: str | None = None) -> list[float]:
+class Person:
+    """The person's requests: over one connection (``client``), or each over a new one."""
+
+    def __init__(self, client: httpx.Client | None) -> None:
+        self.client = client
+
+    def __call__(self, method: str, url: str, **kw: Any) -> httpx.Response:
+        if self.client is None:
+            answer = httpx.request(method, url, **kw)
+        else:
+            answer = self.client.request(method, url, **kw)
+        return answer.raise_for_status()  # a refused move measured as a reply: never
+
+
+def replies(url: str, count: int, seed: int, during: str | None = None,
+            http: Person | None = None) -> list[float]:
     """Seconds from each of the person's moves to the computer's reply (while the
     analysis of game ``during`` runs, if given: stops when it ends)."""
+    request = http or Person(None)
     out: list[float] = []
     rng = random.Random(seed)
     game = 0
     while len(out) < count:
         game += 1
-        r = httpx.post(f"{url}/api/games", json={"game": "wari", "seed": seed + game, "seats": [
-            {"type": "person", "name": "Ann"}, {"type": "computer", "level": "normal"}]})
+        r = request("POST", f"{url}/api/games", json={
+            "game": "wari", "seed": seed + game, "seats": [
+                {"type": "person", "name": "Ann"}, {"type": "computer", "level": "normal"}]})
         gid, token = r.json()["id"], r.json()["seats"][0]["token"]
         headers = {"Authorization": f"Bearer {token}"}
-        view = httpx.get(f"{url}/api/games/{gid}", headers=headers).json()
+        view = request("GET", f"{url}/api/games/{gid}", headers=headers).json()
         while view["status"] == "active" and len(out) < count:
-            if during is not None and httpx.get(
-                    f"{url}/api/games/{during}/analysis").json()["status"] != "running":
+            if during is not None and request(
+                    "GET", f"{url}/api/games/{during}/analysis").json()["status"] != "running":
                 return out
             if view["to_move"] != 0:
                 time.sleep(0.005)
-                view = httpx.get(f"{url}/api/games/{gid}", headers=headers).json()
+                view = request("GET", f"{url}/api/games/{gid}", headers=headers).json()
                 continue
             t0 = time.monotonic()
-            httpx.post(f"{url}/api/games/{gid}/moves", headers=headers,
-                       json={"move": rng.choice(view["legal_moves"]),
-                             "version": view["version"]})
+            request("POST", f"{url}/api/games/{gid}/moves", headers=headers,
+                    json={"move": rng.choice(view["legal_moves"]),
+                          "version": view["version"]})
             while True:
-                view = httpx.get(f"{url}/api/games/{gid}", headers=headers).json()
+                view = request("GET", f"{url}/api/games/{gid}", headers=headers).json()
                 if view["to_move"] == 0 or view["status"] != "active":
                     break
                 time.sleep(0.005)
@@ -77,20 +100,30 @@ def main() -> None:
     ap.add_argument("--replies", type=int, default=40)
     ap.add_argument("--out", type=Path, default=None)
     ap.add_argument("--src", default=None, help="the server of these sources (main's src)")
+    ap.add_argument("--new-connections", action="store_true",
+                    help="a new client and connection for every request (as before 2026-12-07)")
     args = ap.parse_args()
     record = Record.from_json((ROOT / "benchmarks/records/review-akwaier-262.json").read_text())
+    env = {"LUDOTHEEK_LIMITS": json.dumps({"requests_per_second": 0})}
+    if args.src:
+        env["PYTHONPATH"] = args.src
     with tempfile.TemporaryDirectory() as tmp, \
             ServerProcess(Path(tmp) / "bench.sqlite3", workers=default_workers(),
-                          extra_env={"PYTHONPATH": args.src} if args.src else None) as server:
-        quiet = replies(server.url, args.replies, 1)
+                          extra_env=env) as server:
+        client = None if args.new_connections else httpx.Client(timeout=60)
+        http = Person(client)
+        quiet = replies(server.url, args.replies, 1, http=http)
         data = record.to_json()
         data["seats"] = [{"type": "computer", "level": "strong"}] * 6
         gid = httpx.post(f"{server.url}/api/records", json=data, timeout=60).json()["id"]
         httpx.post(f"{server.url}/api/games/{gid}/analysis", timeout=60)
-        busy = replies(server.url, args.replies, 2, during=gid)
+        busy = replies(server.url, args.replies, 2, during=gid, http=http)
+        if client is not None:
+            client.close()
     row = {"command": "python -m benchmarks.review_play " + " ".join(sys.argv[1:]),
            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
            "server": args.src or __import__("ludotheek").__file__, "workers": default_workers(),
+           "connections": "new for every request" if args.new_connections else "one",
            "quiet": summary(quiet), "during_review": summary(busy)}
     print(json.dumps(row))
     if args.out:
