@@ -290,6 +290,15 @@ def via_server(game: str, src: str | None = None, data: Path | None = None,
                 "done_s": round(end, 2)}
 
 
+def _run_facts(started: str, load0: float) -> dict[str, Any]:
+    """What a results file says of its run: the command, the date, the load average at its
+    start and end, the commit."""
+    return {"command": "python -m benchmarks.review_speed " + " ".join(sys.argv[1:]),
+            "date": started, "load_average": [load0, os.getloadavg()[0]],
+            "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                                     capture_output=True, text=True).stdout.strip()}
+
+
 def first_shown(args: argparse.Namespace, started: str, load0: float) -> None:
     """``--first``: the first analysis shown, cold and warm, by this checkout's server
     (with ``--servers``, today's too)."""
@@ -314,11 +323,7 @@ def first_shown(args: argparse.Namespace, started: str, load0: float) -> None:
                     "asked as soon as the server answers; warm: after a review of the "
                     "game's first 4 moves on the same server; each run stopped at the "
                     "first analysis shown with a mark",
-            "command": "python -m benchmarks.review_speed " + " ".join(sys.argv[1:]),
-            "date": started, "load_average": [load0, os.getloadavg()[0]],
-            "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                                     capture_output=True, text=True).stdout.strip(),
-            "servers": rows}, indent=1) + "\n")
+            **_run_facts(started, load0), "servers": rows}, indent=1) + "\n")
 
 
 def main() -> None:
@@ -366,11 +371,7 @@ def main() -> None:
                 "what": "issue 39: the review through a real server, today's (the server of "
                         f"{args.servers}) and the quick one (this checkout), game by game "
                         "in the same run",
-                "command": "python -m benchmarks.review_speed " + " ".join(sys.argv[1:]),
-                "date": started, "load_average": [load0, os.getloadavg()[0]],
-                "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                                         capture_output=True, text=True).stdout.strip(),
-                "servers": rows}, indent=1) + "\n")
+                **_run_facts(started, load0), "servers": rows}, indent=1) + "\n")
         return
     times = [] if args.no_time else [timed(g) for g in args.games if g in TIMED]
     if not args.no_server:
@@ -379,12 +380,9 @@ def main() -> None:
     agree = [] if args.no_marks else [agreement(g, args.screen, args.deepen)
                                       for g in args.games]
     same = [] if args.no_marks else [same_measures(g) for g in args.games if g in COMPILED]
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                            capture_output=True, text=True).stdout.strip()
     out = {"what": "issue 39: the quick review (analysis.quick) against today's (every "
                    "position with the full work), same games, same run",
-           "command": "python -m benchmarks." + Path(__file__).stem + " " + " ".join(sys.argv[1:]),
-           "date": started, "commit": commit, "load_average": [load0, os.getloadavg()[0]],
+           **_run_facts(started, load0),
            "engines": {g: review_for(g).engine() for g in args.games},
            "time": times, "marks": agree, "same_measures": same}
     print(f"{'game':<12}{'moves':>6}{'pos':>5}{'today CPU s':>12}{'quick CPU s':>12}"

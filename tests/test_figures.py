@@ -66,9 +66,9 @@ def test_the_pages_hold_todays_tables_and_link_their_history(page: str) -> None:
     assert not re.search(r"^#+ (Before|.*\b(second|third|fourth|fifth) round)", text, re.M | re.I)
 
 
-def test_the_check_fails_when_a_page_or_the_readme_was_edited_by_hand(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+def _copied_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The figures pages and the README copied under ``tmp_path``, where the command writes
+    and checks them: the copies' docs folder."""
     docs = tmp_path / "docs"
     docs.mkdir()
     for page in figures.PAGES:
@@ -76,6 +76,13 @@ def test_the_check_fails_when_a_page_or_the_readme_was_edited_by_hand(
     shutil.copy(ROOT / "README.md", tmp_path / "README.md")
     monkeypatch.setattr(figures, "DOCS", docs)
     monkeypatch.setattr(figures, "README", tmp_path / "README.md")
+    return docs
+
+
+def test_the_check_fails_when_a_page_or_the_readme_was_edited_by_hand(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    docs = _copied_pages(tmp_path, monkeypatch)
     assert figures.main(["--check"]) == 0
     performance = docs / "performance.md"
     performance.write_text(performance.read_text(encoding="utf-8").replace("637 s", "600 s"),
@@ -150,13 +157,7 @@ def test_a_page_longer_than_400_lines_is_refused(
     sources = tmp_path / "figures"
     shutil.copytree(figures.SOURCES, sources)
     monkeypatch.setattr(figures, "SOURCES", sources)
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    for page in figures.PAGES:
-        shutil.copy(ROOT / "docs" / f"{page}.md", docs / f"{page}.md")
-    shutil.copy(ROOT / "README.md", tmp_path / "README.md")
-    monkeypatch.setattr(figures, "DOCS", docs)
-    monkeypatch.setattr(figures, "README", tmp_path / "README.md")
+    docs = _copied_pages(tmp_path, monkeypatch)
     assert figures.main(["--check"]) == 0
     lines = len(figures.page("performance").splitlines())
     # a note that takes the page one line past the limit

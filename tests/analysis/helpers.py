@@ -13,6 +13,17 @@ def finished_record(game: str = "haaienzee", seed: int = 3) -> Record:
     return played_out(Record(game, {}, seed, ()))
 
 
+def opening(game: str, moves: int, seed: int = 5) -> Record:
+    """The first ``moves`` moves of a game of greedy players (``finished_record``'s, cut)."""
+    state = Record(game, {}, seed, ()).replay()
+    played: list[Entry] = []
+    for _ in range(moves):
+        move = players.get(game, "greedy", seed=len(played)).choose(state)
+        played.append(move)
+        state = state.play(move)
+    return Record(game, dict(state.options), seed, tuple(played))
+
+
 def played_out(record: Record) -> Record:
     """``record`` and greedy players' moves after it to the end of the game."""
     game, seed = record.game, record.seed

@@ -14,30 +14,19 @@ from typing import Any
 import httpx
 import pytest
 
-from ludotheek.ai import players
 from ludotheek.analysis.local import analyse_record
 from ludotheek.analysis.quick import screened
 from ludotheek.analysis.review import review_for
 from ludotheek.analysis.stream import PREVIEW_KEY, is_preview
 from ludotheek.core.record import Record
 from ludotheek.store.database import open_database
+from tests.analysis.helpers import opening
 from tests.serverproc import ServerProcess, WorkerProcess
 from tests.services import Postgres, Redis
 
 #: a game against the computer may be analysed while it runs
 PERSON = {"type": "person", "name": "Ann"}
 COMPUTER = {"type": "computer", "level": "normal"}
-
-
-def opening(game: str, moves: int, seed: int = 5) -> Record:
-    """The first ``moves`` moves of a game of greedy players."""
-    state = Record(game, {}, seed, ()).replay()
-    played: list[str] = []
-    for i in range(moves):
-        move = players.get(game, "greedy", seed=i).choose(state)
-        played.append(move)
-        state = state.play(move)
-    return Record(game, dict(state.options), seed, tuple(played))
 
 
 class Site:

@@ -14,7 +14,7 @@ from ludotheek.analysis.local import analyse_record
 from ludotheek.analysis.result import BAD
 from ludotheek.analysis.review import review_for
 from ludotheek.core.record import Record
-from tests.analysis.helpers import finished_record
+from tests.analysis.helpers import finished_record, opening
 from tests.server.test_analysis_api import import_record
 
 #: a game against the computer may be analysed while it runs (the records here are the
@@ -22,19 +22,27 @@ from tests.server.test_analysis_api import import_record
 SEATS = [{"type": "person", "name": "Ann"}, {"type": "computer", "level": "normal"}]
 
 
-def test_marks_stream_while_the_review_runs_and_the_end_is_the_quick_review(
-        client: TestClient) -> None:
-    whole = finished_record("aqua_romana", 3)
-    record = Record(whole.game, whole.options, whole.seed, whole.moves[:40])
-    gid, _ = import_record(client, record, SEATS)
+def _review(client: TestClient, gid: str,
+            pause: float) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Ask for the review of ``gid`` and poll it every ``pause`` s to its end: every answer
+    while it ran, and the last (done)."""
     seen: list[dict[str, Any]] = []
     answer = client.post(f"/api/games/{gid}/analysis").json()
     deadline = time.monotonic() + 600  # a loaded machine
     while answer["status"] == "running" and time.monotonic() < deadline:
         seen.append(answer)
-        time.sleep(0.05)
+        time.sleep(pause)
         answer = client.get(f"/api/games/{gid}/analysis").json()
     assert answer["status"] == "done", answer
+    return seen, answer
+
+
+def test_marks_stream_while_the_review_runs_and_the_end_is_the_quick_review(
+        client: TestClient) -> None:
+    whole = finished_record("aqua_romana", 3)
+    record = Record(whole.game, whole.options, whole.seed, whole.moves[:40])
+    gid, _ = import_record(client, record, SEATS)
+    seen, answer = _review(client, gid, 0.05)
     provisional = [a for a in seen if "result" in a]
     assert provisional, "no analysis was shown before the review ended"
     first = provisional[0]["result"]
@@ -76,19 +84,6 @@ def test_progress_over_the_websocket_counts_screens_and_deepenings(
     assert seen[-1]["done"] == seen[-1]["total"] > 0
 
 
-def _opening(game: str, moves: int, seed: int = 5) -> Record:
-    """The first ``moves`` moves of a game of greedy players."""
-    from ludotheek.ai import players
-
-    state = Record(game, {}, seed, ()).replay()
-    played: list[str] = []
-    for i in range(moves):
-        move = players.get(game, "greedy", seed=i).choose(state)
-        played.append(move)
-        state = state.play(move)
-    return Record(game, dict(state.options), seed, tuple(played))
-
-
 @pytest.mark.parametrize("game", ["akwaier", "wari", "aqua_romana"])
 def test_a_first_look_is_shown_before_any_position_is_studied(
         client: TestClient, game: str) -> None:
@@ -98,20 +93,13 @@ def test_a_first_look_is_shown_before_any_position_is_studied(
     (``analysis/stream.py``), before any position has its review's measure; the first
     looks are only shown: the end is the quick review made in one process."""
     assert review_for(game).preview is not None
-    record = _opening(game, 10)
+    record = opening(game, 10)
     state = record.replay()
     # the person's turn: the computers do not move on while the review runs
     seats = [SEATS[0] if seat == state.to_move else SEATS[1]
              for seat in range(state.num_players)]
     gid, _ = import_record(client, record, seats)
-    seen: list[dict[str, Any]] = []
-    answer = client.post(f"/api/games/{gid}/analysis").json()
-    deadline = time.monotonic() + 600  # a loaded machine
-    while answer["status"] == "running" and time.monotonic() < deadline:
-        seen.append(answer)
-        time.sleep(0.02)
-        answer = client.get(f"/api/games/{gid}/analysis").json()
-    assert answer["status"] == "done", answer
+    seen, answer = _review(client, gid, 0.02)
     shown = [a for a in seen if "result" in a]
     assert shown, "no analysis was shown before the review ended"
     # the first shown before the first position's measure: from a first look
