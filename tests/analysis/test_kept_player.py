@@ -31,14 +31,13 @@ def _new_each(plan: Plan, positions: list[int]) -> dict[int, dict[str, Any]]:
     review = review_for(plan.record.game)
     out = {}
     for n in positions:
-        player = players.get(plan.record.game, review.player, seed=plan.seed(n),
-                             **dict(review.params))
+        player: Any = players.get(plan.record.game, review.player, seed=plan.seed(n),
+                                  **dict(review.params))
         state = plan.states[n]
         a = player.analyse(state, review.seconds)
         m = review.measure(state, a)
-        out[n] = {"best": a.move,
-                  "values": sorted(([mv, float(v)] for mv, v in m.values.items()),
-                                   key=lambda mv: -mv[1]),
+        values = sorted(m.values.items(), key=lambda mv: -mv[1])
+        out[n] = {"best": a.move, "values": [[mv, float(v)] for mv, v in values],
                   "standing": [float(v) for v in m.standing], "reason": a.reason}
     return out
 
