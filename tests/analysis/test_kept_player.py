@@ -97,6 +97,15 @@ def test_the_first_look_and_the_full_work_keep_players_of_their_own(
     assert len(players_made) == 2  # depth 4 and depth 9, each renewed since
 
 
+def test_a_player_that_cannot_be_renewed_is_made_anew_and_not_kept() -> None:
+    plan = Plan.of(opening("haaienzee", 2))
+    _fresh_thread_players()
+    n = plan.studied()[0]
+    measure.study(plan.states[n], plan.seed(n))
+    assert not hasattr(players.get("haaienzee", review_for("haaienzee").player), "renew")
+    assert measure._KEPT.players == {}
+
+
 def test_each_thread_has_its_own_players() -> None:
     plan = Plan.of(opening("wari", 2))
     n = plan.studied()[0]

@@ -43,14 +43,16 @@ _KEPT = threading.local()
 def player_for(game: str, name: str, seed: int, params: Mapping[str, Any]) -> Any:
     """The player ``name`` of ``game`` with ``params`` and ``seed`` for one position: the
     one this thread was given last for the same player and ``params``, renewed, where it
-    can be (``renew``); else a new one (``players.get``). Not to be kept: the next call in
-    the same thread may renew it."""
+    can be (``renew``); else a new one (``players.get``; one that cannot be renewed is not
+    kept). Not to be kept: the next call in the same thread may renew it."""
     key = (game, name, repr(sorted(params.items())))
     kept: dict[tuple[str, str, str], Any] = _KEPT.__dict__.setdefault("players", {})
-    renew = getattr(kept.get(key), "renew", None)
-    player = renew(seed) if renew is not None else players.get(game, name, seed=seed,
-                                                               **dict(params))
-    kept[key] = player
+    last = kept.get(key)
+    if last is not None:
+        return last.renew(seed)
+    player = players.get(game, name, seed=seed, **dict(params))
+    if hasattr(player, "renew"):  # others are made anew each time: nothing of theirs kept
+        kept[key] = player
     return player
 
 
