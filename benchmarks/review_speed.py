@@ -4,10 +4,10 @@ the agreement of the marks.
 - **Time**: four games (the records of ``TIMED``: a 150-ply Wari game, a 262-move Akwaier
   game, a 103-move Aqua Romana game of four, a Haaienzee game) reviewed here in one
   process, one after the other, by today's review (every studied position with the full
-  work: ``analysis.local.measure_all``, Python's rollouts) and by the quick one
+  work: ``analysis.local.measure_all``, Python's rollouts and search) and by the quick one
   (``measure_quick``, with the compiled code of ``COMPILED`` provided as the application
-  provides it: Akwaier's rollouts), in the same run; wall-clock and CPU seconds, and their
-  ratio (the compiled code loaded beforehand: its seconds are reported apart).
+  provides it: Akwaier's rollouts, Wari's search), in the same run; wall-clock and CPU
+  seconds, and their ratio (the compiled code loaded beforehand: its seconds are reported apart).
 - **Marks**: the games of the benchmark set (``benchmarks/review_set.py``: 20 a game,
   fixed seeds, computer players); today's marks from the deep measures kept there, the
   quick review's from its screen and deepening (a deepened position's measure is today's:
@@ -17,8 +17,9 @@ the agreement of the marks.
   disagreement is listed.
 - **The same measures**: for a game with compiled code (``COMPILED``), every kept measure of
   its benchmark set studied again with the compiled code: how many are today's, to the last
-  digit (a deepened position's measure is taken from the kept ones above: this is what
-  says that it may be).
+  digit or the same to 1e-9 (Wari's compiled search counts in hundredths of a seed), and the
+  marks they give against today's (a deepened position's measure is taken from the kept
+  ones above: this is what says that it may be).
 
     nice .venv/bin/python -m benchmarks.review_speed --out benchmarks/results/review-speed.json
 
@@ -31,7 +32,9 @@ the agreement of the marks.
         --out benchmarks/results/review-first.json
 
 ``--data FOLDER``: the servers' data folder (``LUDOTHEEK_DATA``, used as it is:
-``LUDOTHEEK_BUILDS=load``), e.g. one where ``ludotheek build akwaier-rollouts`` was run.
+``LUDOTHEEK_BUILDS=load``), e.g. one where ``ludotheek build akwaier-rollouts`` was run;
+``--today-data FOLDER`` today's server's, where it differs (a copy of compiled code is
+kept for one checkout: numba's cache is keyed by the source's place).
 """
 
 from __future__ import annotations
@@ -71,7 +74,23 @@ TIMED = {
 }
 #: the compiled code a game's quick review is given, as the application's processes have it
 #: (today's review, main's, had none): game -> (data set, module)
-COMPILED = {"akwaier": ("akwaier-rollouts", "ludotheek.games.akwaier.fast")}
+COMPILED = {"akwaier": ("akwaier-rollouts", "ludotheek.games.akwaier.fast"),
+            "wari": ("wari-search", "ludotheek.games.wari.fast")}
+#: how far two measures' values may differ and count as the same (Wari's compiled search
+#: counts in hundredths of a seed, Python's adds floats: 0.85 there, 0.8500000000000001 here)
+CLOSE = 1e-9
+
+
+def same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Whether two measures of a position are the same: the same best move, exactness and
+    note, each move's value and the standing the same to :data:`CLOSE` (not the reason's
+    words: a value rounded for them may fall on either side of a tenth)."""
+    if (a["best"], a["exact"], a["note"]) != (b["best"], b["exact"], b["note"]):
+        return False
+    va, vb = dict(a["values"]), dict(b["values"])
+    return (va.keys() == vb.keys() and all(abs(va[m] - vb[m]) <= CLOSE for m in va)
+            and all(abs(x - y) <= CLOSE for x, y in zip(a["standing"], b["standing"],
+                                                        strict=True)))
 
 
 def provided(game: str) -> tuple[resources.Resources, float]:
@@ -188,23 +207,50 @@ def timed(game: str) -> dict[str, Any]:
 
 def same_measures(game: str) -> dict[str, Any]:
     """Every kept measure of ``game``'s benchmark set studied again with its compiled code:
-    how many are today's, and which are not."""
+    how many are today's to the last digit, how many the same (:func:`same`), which are
+    not; and the marks the new measures give against today's (precision, recall, the
+    disagreements)."""
     given, _ = provided(game)
     deep = load_deep(game)
     records = load_records(game)
-    same = 0
+    identical = close = 0
     differ = []
+    both = today_only = new_only = 0
+    disagreements = []
     c0 = time.process_time()
     with resources.using(given):
         for i, record in enumerate(records):
             plan = Plan.of(record)
-            for n, kept in deep[str(i)]["measures"].items():
-                if study(plan.states[int(n)], plan.seed(int(n))) == kept:
-                    same += 1
+            kept = {int(n): m for n, m in deep[str(i)]["measures"].items()}
+            again = {}
+            for n, m in kept.items():
+                again[n] = study(plan.states[n], plan.seed(n))
+                if again[n] == m:
+                    identical += 1
+                elif same(again[n], m):
+                    close += 1
                 else:
-                    differ.append({"record": i, "position": int(n)})
-    return {"game": game, "compiled": COMPILED[game][0], "measures": same + len(differ),
-            "same": same, "different": differ, "cpu_s": round(time.process_time() - c0, 2)}
+                    differ.append({"record": i, "position": n})
+            numbers = judged(game, plan)
+            today, new = marks(plan, kept, numbers), marks(plan, again, numbers)
+            for n in numbers:
+                bad_a, bad_b = today[n]["mark"] in BAD, new[n]["mark"] in BAD
+                both += bad_a and bad_b
+                today_only += bad_a and not bad_b
+                new_only += bad_b and not bad_a
+                if bad_a != bad_b:
+                    disagreements.append({
+                        "record": i, "number": n, "move": today[n]["move"],
+                        "today": [today[n]["mark"], round(today[n]["loss"], 3)],
+                        "compiled": [new[n]["mark"], round(new[n]["loss"], 3)]})
+    return {"game": game, "compiled": COMPILED[game][0],
+            "measures": identical + close + len(differ), "same": identical + close,
+            "identical": identical, "different": differ,
+            "marked_both": both, "marked_today_only": today_only,
+            "marked_compiled_only": new_only,
+            "precision": round(both / (both + new_only), 4) if both + new_only else 1.0,
+            "recall": round(both / (both + today_only), 4) if both + today_only else 1.0,
+            "disagreements": disagreements, "cpu_s": round(time.process_time() - c0, 2)}
 
 
 def via_server(game: str, src: str | None = None, data: Path | None = None,
@@ -309,10 +355,11 @@ def first_shown(args: argparse.Namespace, started: str, load0: float) -> None:
             for name, src in (("today", args.servers), ("this", None)):
                 if name == "today" and src in (None, "-"):
                     continue
+                data = args.today_data if name == "today" and args.today_data else args.data
                 row[name] = {
-                    "cold": via_server(g, src, args.data, args.settle, page_polls=True,
+                    "cold": via_server(g, src, data, args.settle, page_polls=True,
                                        first_only=True),
-                    "warm": via_server(g, src, args.data, args.settle, warm=True,
+                    "warm": via_server(g, src, data, args.settle, warm=True,
                                        page_polls=True, first_only=True)}
             rows.append(row)
             print(json.dumps(rows[-1]), flush=True)
@@ -347,6 +394,10 @@ def main() -> None:
     ap.add_argument("--deepen", type=float, default=None, help="try another margin")
     ap.add_argument("--data", type=Path, default=None,
                     help="the servers' data folder, used as it is (LUDOTHEEK_BUILDS=load)")
+    ap.add_argument("--today-data", type=Path, default=None,
+                    help="today's server's data folder, where it is not --data's (compiled "
+                         "code is kept per checkout: numba's cache is keyed by the source's "
+                         "place)")
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
@@ -358,7 +409,8 @@ def main() -> None:
         rows = []
         for g in args.games:
             if g in TIMED:
-                today = (via_server(g, args.servers, args.data, args.settle)
+                today = (via_server(g, args.servers, args.today_data or args.data,
+                                    args.settle)
                          if args.servers != "-" else None)
                 quick = via_server(g, data=args.data, settle=args.settle)
                 rows.append({"game": g, "record": TIMED[g], "today": today, "quick": quick,
@@ -379,12 +431,12 @@ def main() -> None:
             row["server_quick"] = via_server(row["game"], data=args.data)
     agree = [] if args.no_marks else [agreement(g, args.screen, args.deepen)
                                       for g in args.games]
-    same = [] if args.no_marks else [same_measures(g) for g in args.games if g in COMPILED]
+    agreed = [] if args.no_marks else [same_measures(g) for g in args.games if g in COMPILED]
     out = {"what": "issue 39: the quick review (analysis.quick) against today's (every "
                    "position with the full work), same games, same run",
            **_run_facts(started, load0),
            "engines": {g: review_for(g).engine() for g in args.games},
-           "time": times, "marks": agree, "same_measures": same}
+           "time": times, "marks": agree, "same_measures": agreed}
     print(f"{'game':<12}{'moves':>6}{'pos':>5}{'today CPU s':>12}{'quick CPU s':>12}"
           f"{'today ms/pos':>13}{'quick ms/pos':>13}{'ratio':>7}{'server s':>9}"
           f"{'1st shown':>10}{'1st mark':>9}")
@@ -404,9 +456,11 @@ def main() -> None:
         for d in a["disagreements"]:
             print(f"    game {d['record']} (seed {d['seed']}) move {d['number']} {d['move']}: "
                   f"today {d['today']}, quick {d['quick']}")
-    for m in same:
+    for m in agreed:
         print(f"{m['game']}: {m['same']} of {m['measures']} kept measures the same with "
-              f"{m['compiled']} ({m['cpu_s']} CPU s); different: {m['different']}")
+              f"{m['compiled']} ({m['identical']} to the last digit; {m['cpu_s']} CPU s); "
+              f"different: {m['different']}; its marks: precision {m['precision']:.3f}, "
+              f"recall {m['recall']:.3f}, disagreements {m['disagreements']}")
     if args.out:
         args.out.write_text(json.dumps(out, indent=1) + "\n")
 

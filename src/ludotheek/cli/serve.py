@@ -104,9 +104,6 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
     """Start the web server: open the printed address in a browser and play."""
     import dataclasses
 
-    import uvicorn
-
-    from ludotheek.server import create_app
     from ludotheek.server.config import describe, export_limits, settings_from_env
     from ludotheek.store.paths import database_url
 
@@ -128,7 +125,20 @@ def command(host: str, port: int, db: str | None, open_browser: bool,
     settings = settings_from_env()
     if computer_workers is not None:
         settings = dataclasses.replace(settings, computer_workers=computer_workers)
-    app = create_app(db, settings) if workers == 1 else None
+    pool = None
+    if workers == 1 and not redis_url and settings.computer_workers > 0:
+        # the computer workers start and warm now, while this process loads the web
+        # server (issue 39: a worker's warm-up took 1.3-2 s after the server answered,
+        # and the first analysis waited for it)
+        from ludotheek.server.computer.pool import ComputerPool, new_owner
+
+        pool = ComputerPool(settings.computer_workers, new_owner())
+        pool.warm()
+    import uvicorn
+
+    from ludotheek.server import create_app
+
+    app = create_app(db, settings, pool) if workers == 1 else None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     click.echo(text("cli.serve.running", lang, url=url, db=database_url(db)))

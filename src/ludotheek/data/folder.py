@@ -358,6 +358,21 @@ class FolderResources:
                     self.build_in_background(name)
         return obj
 
+    def open_present(self) -> list[str]:
+        """Open now every data set whose copy is here and complete, building none: what
+        is missing or still being built is opened (and built) at its first need, as
+        before. The names opened (a worker process's warm-up: issue 39)."""
+        out = []
+        for name in data_sets():
+            with self._lock:
+                if name not in self._opened and self.how != "off":
+                    obj = self._open(name)
+                    if obj is not None and getattr(obj, "complete", True):
+                        self._opened[name] = (time.monotonic(), obj)
+                if self._opened.get(name, (0.0, None))[1] is not None:
+                    out.append(name)
+        return out
+
     def _open(self, name: str) -> Any:
         try:
             ds = data_set(name)
@@ -565,6 +580,13 @@ def preload() -> None:
     for ds in data_sets().values():
         if ds.preload:
             provided.get(ds.name)
+
+
+def open_present() -> list[str]:
+    """Open now the data sets whose copies are in the data folder and complete (none is
+    built): a process that plays and analyses is starting. The names opened."""
+    provided = core.current()
+    return provided.open_present() if isinstance(provided, FolderResources) else []
 
 
 def remove(root: Path, name: str) -> None:

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import secrets
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,7 @@ from ludotheek.server.api import ending as ending_api
 from ludotheek.server.api import push as push_api
 from ludotheek.server.api import records as records_api
 from ludotheek.server.api.openapi.document import spec
-from ludotheek.server.computer.pool import ComputerPool
+from ludotheek.server.computer.pool import ComputerPool, new_owner
 from ludotheek.server.edge import headers
 from ludotheek.server.edge.headers import SecurityHeaders
 from ludotheek.server.edge.limits import Held, RateLimit
@@ -203,15 +202,19 @@ def _routes() -> list[BaseRoute]:
 
 
 def create_app(db: Database | str | Path | None = None,
-               settings: Settings | None = None) -> Starlette:
-    """The web app on database ``db`` (a Database, a path or URL; default: the data folder)."""
+               settings: Settings | None = None,
+               pool: ComputerPool | None = None) -> Starlette:
+    """The web app on database ``db`` (a Database, a path or URL; default: the data folder).
+    ``pool``: its computer pool, made (and warmed) already (``ludotheek serve`` starts its
+    workers before it loads the web server); None: a new one of
+    ``settings.computer_workers``."""
     settings = settings or Settings()
     # the players' data sets: the data folder's; the builds this server starts are its own
-    owner = f"serve-{os.getpid()}-{secrets.token_hex(3)}"
+    owner = pool.owner if pool is not None and pool.owner else new_owner()
     data = resources.setup(owner=owner)
     database = db if isinstance(db, Database) else open_database(db)
     hub = Hub()
-    pool = ComputerPool(settings.computer_workers, owner)
+    pool = pool or ComputerPool(settings.computer_workers, owner)
     service = GameService(database, settings, pool, hub)
     analyses = Analyses(service)
     pusher = Pusher(database, settings)

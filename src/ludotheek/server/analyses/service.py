@@ -308,10 +308,10 @@ class Analyses:
 
     async def _first_looks(self, key: tuple[str, str], client: str, plan: Plan,
                            todo: list[int], previews: dict[int, dict[str, Any]],
-                           show: Callable[[], Awaitable[None]]) -> None:
+                           show: Callable[..., Awaitable[None]]) -> None:
         """A first look at each position of ``todo`` (``analysis/stream.py``), in growing
         batches in the fair queue of ``client``, the first batch of one position; each
-        batch's into ``previews``, then ``show()``. A batch that fails is left out (the
+        batch's into ``previews``, then shown at once. A batch that fails is left out (the
         first look is only shown)."""
         gid, engine = key
         game = plan.record.game
@@ -326,7 +326,9 @@ class Analyses:
                 log.exception("a first look at game %s failed", gid)
                 return
             previews.update(zip(part, got, strict=True))
-            await show()
+            # each batch at once, not every SHOW_EVERY: the first marks may be in the next
+            # batch (a few dozen assemblies for the longest game, milliseconds each)
+            await show(force=True)
             await self._progress(gid, engine)
 
         job = self._queue.submit(key, client, range(len(parts)), lambda i: look(parts[i]))

@@ -2,75 +2,45 @@
 
 A worker gets the game's name, the state as JSON and the level; it rebuilds the
 state, asks the level's player and sends back the move. Nothing of the server's
-memory is shared, so a slow search never blocks the server.
+memory is shared, so a slow search never blocks the server. What the workers run is
+:mod:`ludotheek.ai.worker` (outside this package: a worker does not import the web server).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import queue
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from pathlib import Path
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ludotheek.ai import players
+from ludotheek.ai.worker import analyse_move, compute_move, start_worker, warm_up
 from ludotheek.core.game import State
-from ludotheek.games import get
+
+log = logging.getLogger("ludotheek.server")
+
+__all__ = ["ComputerPool", "analyse_move", "compute_move"]
 
 T = TypeVar("T")
 
 
-def compute_move(game: str, state_json: dict[str, Any] | State, level: str, seed: int,
-                 max_seconds: float) -> str:
-    """Runs in a worker: the move the player of ``level`` chooses."""
-    state = state_json if isinstance(state_json, State) else get(game).from_json(state_json)
-    # the move of a new player of the level with this seed; its costly parts are kept
-    # between the moves of each thread (players.for_move)
-    player, seconds = players.for_move(game, level, seed=seed)
-    if seconds is not None:
-        seconds = min(seconds, max_seconds)
-    return player.choose(state, seconds)
-
-
-def analyse_move(game: str, state_json: dict[str, Any], level: str, seed: int,
-                 max_seconds: float) -> dict[str, Any]:
-    """Runs in a worker: the player's analysis (for hints)."""
-    state = get(game).from_json(state_json)
-    player, seconds = players.for_level(game, level, seed=seed)
-    seconds = max_seconds if seconds is None else min(seconds, max_seconds)
-    analyse = getattr(player, "analyse", None)
-    if analyse is None:
-        return {"move": player.choose(state, seconds), "value": None, "reason": "",
-                "ranking": [], "seconds": seconds}
-    a = analyse(state, seconds)
-    return {"move": a.move, "value": a.value, "reason": a.reason,
-            "ranking": [[m, v] for m, v in a.ranking[:5]], "seconds": seconds}
-
-
-def _start_worker(data_folder: str, owner: str | None = None) -> None:
-    """A worker process's start: its players get the data folder's data sets (the builds
-    it starts are the server's: ``owner``). Ctrl+C in the server's terminal reaches every
-    process of its group: the worker leaves it to the server, which stops its pool (the
-    worker's KeyboardInterrupt printed a traceback)."""
-    import signal
-
-    from ludotheek.data import folder as resources
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    resources.setup(Path(data_folder), owner)
-
-
-def _warm_up() -> None:
-    import ludotheek.ai.players  # noqa: F401  (imports the players once per worker)
-    from ludotheek.data import folder as resources
-
-    resources.preload()  # e.g. compiled searches: loaded now, not at the first move
+def _warmed(future: Future[dict[str, Any]]) -> None:
+    if future.cancelled():
+        return
+    exc = future.exception()
+    if exc is not None:
+        log.warning("a computer worker's warm-up failed: %r", exc)
+        return
+    done = future.result()
+    log.info("a computer worker is warm in %.2f s (%s; data: %s)", done["seconds"],
+             ", ".join(f"{k} {v:.2f} s" for k, v in done["steps"].items()),
+             ", ".join(done["data"]) or "none")
 
 
 #: an instant level whose move takes more CPU time than this (seconds) is asked in a thread
@@ -163,6 +133,15 @@ class QuickThreads:
             self._jobs.put(None)
 
 
+def new_owner() -> str:
+    """A name for the background data builds a server starts (its pool's and its own:
+    the server stops them when it stops)."""
+    import os
+    import secrets
+
+    return f"serve-{os.getpid()}-{secrets.token_hex(3)}"
+
+
 class ComputerPool:
     """Where computer moves are computed.
 
@@ -187,6 +166,8 @@ class ComputerPool:
         #: or more: asked on the loop; -1: always in a thread; absent: not yet looked up
         self._quick: dict[tuple[str, str], int] = {}
         self._searching: set[tuple[str, str]] = set()
+        #: the warm-up of each worker, once begun (:meth:`warm`)
+        self._warming: list[Future[dict[str, Any]]] | None = None
 
     def _get(self) -> Executor:
         if self._executor is None:
@@ -195,17 +176,24 @@ class ComputerPool:
 
                 ctx = multiprocessing.get_context("forkserver")
                 self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=ctx, initializer=_start_worker,
+                    self.workers, mp_context=ctx, initializer=start_worker,
                     initargs=(str(data_dir()), self.owner))
             else:
                 self._executor = ThreadPoolExecutor(2, thread_name_prefix="computer")
         return self._executor
 
-    def warm(self) -> None:
-        """Start the worker processes now, so that the first computer move is not slow."""
-        executor = self._get()
-        for _ in range(max(1, self.workers)):
-            executor.submit(_warm_up)
+    def warm(self) -> list[Future[dict[str, Any]]]:
+        """Start the worker processes now and warm each (``worker.warm_up``: the players,
+        the compiled code, the data sets there, the analysis), so that neither the first
+        computer move nor the first analysis waits for it; each is logged when done. Once:
+        a pool warmed already (``ludotheek serve`` warms it before it loads the web
+        server) returns the same warm-ups."""
+        if self._warming is None:
+            executor = self._get()
+            self._warming = [executor.submit(warm_up) for _ in range(max(1, self.workers))]
+            for future in self._warming:
+                future.add_done_callback(_warmed)
+        return self._warming
 
     def route(self, game: str, level: str) -> str:
         """Where the next move of ``level`` in ``game`` is computed: inline, thread or
