@@ -1,4 +1,4 @@
-"""A computer worker warms as the server starts (ludotheek.ai.worker, issue 39): it imports
+"""A computer worker warms as the server starts (ludotheek.work, issue 39): it imports
 no web server, opens the data sets that are there (building none) and says so in the log."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ludotheek.ai import worker
+from ludotheek import work as worker
 from ludotheek.core.resources import DataSet, Progress, Sink, Source
 from ludotheek.data import folder as resources
 from ludotheek.server.computer.pool import ComputerPool, analyse_move, compute_move
@@ -33,7 +33,7 @@ def test_what_a_worker_runs_does_not_import_the_web_server() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
-    assert compute_move.__module__ == analyse_move.__module__ == "ludotheek.ai.worker"
+    assert compute_move.__module__ == analyse_move.__module__ == "ludotheek.work"
 
 
 def test_the_pool_warms_its_workers_and_logs_it(caplog: pytest.LogCaptureFixture) -> None:

@@ -3,7 +3,7 @@
 A worker gets the game's name, the state as JSON and the level; it rebuilds the
 state, asks the level's player and sends back the move. Nothing of the server's
 memory is shared, so a slow search never blocks the server. What the workers run is
-:mod:`ludotheek.ai.worker` (outside this package: a worker does not import the web server).
+:mod:`ludotheek.work` (outside this package: a worker does not import the web server).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from typing import Any, TypeVar
 
 from ludotheek.ai import players
-from ludotheek.ai.worker import analyse_move, compute_move, start_worker, warm_up
 from ludotheek.core.game import State
+from ludotheek.work import analyse_move, compute_move, start_worker, warm_up
 
 log = logging.getLogger("ludotheek.server")
 
