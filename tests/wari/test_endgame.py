@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -22,6 +23,9 @@ from ludotheek.games.wari.endgame_index import (
 from ludotheek.games.wari.rules import legal_cups, sow_and_capture
 from tests.wari.endgame_reference import boards, clip, horizon_values, reference, stop
 from tests.wari.helpers import small_db
+
+if TYPE_CHECKING:  # (imported where used: importing it compiles the builder)
+    from ludotheek.games.wari import endgame_fast as fb
 
 SMALL = 7  # the database the tests build (a second or two)
 
@@ -260,8 +264,9 @@ def test_compiled_builder_is_the_numpy_builders(abapa: bool) -> None:
     for n in range(top + 1):
         a = nb.tier_moves(n, lower_np, abapa=abapa)
         b = fb.tier_moves(n, lower_fast, abapa=abapa)
-        for field in ("stop", "terminal", "exit_best", "exit_low", "exit_high", "child"):
+        for field in ("stop", "terminal", "exit_best", "exit_low", "exit_high"):
             assert np.array_equal(getattr(a, field), getattr(b, field)), (n, field)
+        assert np.array_equal(a.child, b.table()), n
         for robust in (False, True):
             sa = nb.solve(n, a, robust=robust)
             sb = fb.solve(n, b, robust=robust)
@@ -324,3 +329,75 @@ def test_sweeps_kept_in_blocks_read_back_board_by_board(monkeypatch: pytest.Monk
     for r in [*order, *range(tier_size(n))]:
         assert db._sweeps(n, r) == (sol.df[r], sol.dg[r]), r
     assert len(db._blocks) <= 3
+
+
+# --- the build's memory (issue 39: under 1 GB) -------------------------------------------
+def _solved_below(top: int) -> fb.LowerTiers:
+    """``endgame_fast.LowerTiers`` holding tiers 0..``top - 1`` solved."""
+    from ludotheek.games.wari import endgame_fast as fb
+
+    lower = fb.LowerTiers.empty(top)
+    for k in range(top):
+        moves = fb.tier_moves(k, lower)
+        sol = fb.solve(k, moves)
+        fresh = sol.fresh_values(moves.stop)
+        lower.put(k, fresh, fresh, fresh)
+    return lower
+
+
+def test_a_tier_is_built_in_at_most_20_bytes_a_board() -> None:
+    """The rule that keeps the full build under 1 GB: a tier's moves and sweeps hold 4
+    bytes a successor and 7 a board (kind, best capture; ``f``, ``g``, the new ``g``, two
+    one-byte depths), at most 20 bytes a board (the 18-seed tier's 34.6 million boards:
+    0.69 GB), counted by tracemalloc (the arrays are all made in Python, none inside the
+    compiled code). The successors are listed, as many as a board has moves without
+    capture, not kept in six slots a board (24 bytes a board on their own)."""
+    import tracemalloc
+
+    from ludotheek.games.wari import endgame_fast as fb
+
+    n = 10
+    lower = _solved_below(n)
+    size = tier_size(n)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        moves = fb.tier_moves(n, lower, bounds=False)
+        sol = fb.solve(n, moves, consume=True)
+        peak = tracemalloc.get_traced_memory()[1] - before
+    finally:
+        tracemalloc.stop()
+    listed = int(fb._LISTED[moves.kind].sum())
+    assert moves.child.dtype == np.int32 and len(moves.child) == listed < 6 * size
+    assert len(moves.exit_low) == len(moves.exit_high) == 0  # not asked for
+    assert sol.df.dtype == sol.dg.dtype == np.uint8
+    assert peak <= 4 * listed + 8 * size, f"{(peak - 4 * listed) / size:.1f} bytes a board"
+    assert peak <= 20 * size, f"{peak / size:.1f} bytes a board"
+
+
+@pytest.mark.parametrize("sparse", [1, 10 ** 9])
+def test_sweeps_down_the_list_of_unsettled_boards_or_over_all(
+        monkeypatch: pytest.MonkeyPatch, sparse: int) -> None:
+    """The sweeps over every board (settled ones skipped) and those down a list of the
+    unsettled boards find the same values and sweeps, with the successors reordered in
+    place (``consume``) or copied (the moves then serve a second solve unchanged)."""
+    from ludotheek.games.wari import endgame_build as nb
+    from ludotheek.games.wari import endgame_fast as fb
+
+    n = 9
+    monkeypatch.setattr(fb, "SPARSE", sparse)
+    moves = fb.tier_moves(n, _solved_below(n))
+    # the numpy reference solves the same moves, six slots a board
+    dense = nb.TierMoves(moves.stop, moves.terminal, moves.exit_best, moves.exit_low,
+                         moves.exit_high, moves.table())
+    for robust in (False, True):
+        want = nb.solve(n, dense, robust=robust)
+        kept = moves.child.copy()
+        got = fb.solve(n, moves, robust=robust)
+        assert np.array_equal(moves.child, kept)
+        again = fb.solve(n, moves, robust=robust, consume=True)
+        for sol in (got, again):
+            for field in ("f", "g", "df", "dg"):
+                assert np.array_equal(getattr(want, field), getattr(sol, field)), field
+            assert sol.sweeps == want.sweeps
+        moves.child[:] = kept

@@ -39,6 +39,8 @@ value without any position repeating, so the repetition rule never comes into it
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import hashlib
 import time
 import zlib
@@ -283,7 +285,7 @@ def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> N
     write them through ``sink``, one tier at a time (a checkpoint after each: the first
     tiers can be used while the others are being built); the exact flags up to
     ``params["exact_max"]`` seeds."""
-    from ludotheek.games.wari.endgame_fast import LowerTiers
+    from ludotheek.games.wari.endgame_fast import LowerTiers, stop_values
     from ludotheek.games.wari.endgame_fast import solve as fast_solve
     from ludotheek.games.wari.endgame_fast import tier_moves as fast_tier_moves
 
@@ -292,20 +294,26 @@ def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> N
     abapa = bool(params.get("abapa", False))
     info: dict[str, Any] = {"format": FORMAT, "fingerprint": fingerprint(abapa),
                             "abapa": abapa, "max_seeds": max_seeds, "tiers": []}
-    lower = LowerTiers.empty(max_seeds)
+    # the robust bounds only of the tiers that the robust passes read
+    lower = LowerTiers.empty(max_seeds, bounds=robust_max - 1)
     for n in range(max_seeds + 1):
         start, cpu = time.perf_counter(), time.process_time()
         step = _overall(progress, n, max_seeds)
         size = tier_size(n)
-        moves = fast_tier_moves(n, lower, abapa)
+        moves = fast_tier_moves(n, lower, abapa, bounds=n <= robust_max)
+        if n == max_seeds:  # (the values of the tiers below are not read again)
+            lower.release()
         if step:
             step("moves", size, size)
-        sol = fast_solve(n, moves)
+        sol = fast_solve(n, moves, consume=n > robust_max)
         if step:
             step("solve", size, size)
-        fresh = sol.fresh_values(moves.stop)
         if n <= robust_max:
-            robust = fast_solve(n, moves, robust=True)
+            robust = fast_solve(n, moves, robust=True, consume=True)
+        # the successors (4 bytes each, 3.2 a board) go before anything else is made
+        del moves
+        fresh = sol.fresh_values(stop_values(n))
+        if n <= robust_max:
             # a value always lies in -n..n ("cannot force" and "endless" say no more)
             low = np.maximum(robust.f, -n).astype(np.int8)
             high = np.minimum(robust.g, n).astype(np.int8)
@@ -315,8 +323,7 @@ def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> N
             step("robust", size, size)
         lower.put(n, fresh, low, high)
         exact = (low == high) if n <= robust_max else None
-        # the successors' numbers (6 x 4 bytes a board) go before the tier is written
-        del moves, fresh, low, high
+        del fresh, low, high
         if n <= robust_max:
             del robust
         codes, pairs = encode(sol.f, sol.g)
@@ -341,6 +348,16 @@ def build(sink: Sink, progress: Progress | None, params: Mapping[str, Any]) -> N
         })
         sink.put_json("info", info)
         sink.checkpoint()
+        del sol, exact  # (the next tier's arrays are larger: nothing of this one is kept)
+        _give_back()
+
+
+def _give_back() -> None:
+    """Hand the memory freed by a tier back to the system where the C library can
+    (glibc's ``malloc_trim``): arrays of up to 32 MB come from its heap, which otherwise
+    keeps the pages of freed ones."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).malloc_trim(0)
 
 
 def compress_blocks(data: npt.NDArray[np.uint8], block: int = DIST_BLOCK

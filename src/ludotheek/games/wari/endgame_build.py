@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -180,13 +181,14 @@ def tier_moves(n: int, lower: Sequence[Lower], boards: npt.NDArray[np.uint8] | N
 
 @dataclass
 class TierSolution:
-    """The solved tier: lower and upper values and the sweeps at which they settled."""
+    """The solved tier: lower and upper values and the sweeps at which they settled (two
+    bytes a board here, one in the compiled ``endgame_fast``)."""
 
     n: int
     f: Int8s
     g: Int8s
-    df: npt.NDArray[np.uint16]
-    dg: npt.NDArray[np.uint16]
+    df: npt.NDArray[np.unsignedinteger[Any]]
+    dg: npt.NDArray[np.unsignedinteger[Any]]
     sweeps: int
 
     def fresh_values(self, stop: Int8s) -> Int8s:
