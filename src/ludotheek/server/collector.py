@@ -28,7 +28,10 @@ thousand tests one takes 0.3-0.7 s, and the tests start an app hundreds of times
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 #: tracked objects made (less those freed) before the young generation is collected; the
@@ -60,3 +63,28 @@ def release(before: Settled) -> None:
     gc.set_threshold(*before.threshold)
     if before.frozen == 0:
         gc.unfreeze()
+
+
+_pause = threading.Lock()
+#: the :func:`paused` blocks running now, in any thread, and whether the collector was
+#: on when the first of them began
+_paused = [0, False]
+
+
+@contextlib.contextmanager
+def paused() -> Iterator[None]:
+    """No cyclic garbage collection inside the block (what it leaves waits for the first
+    collection after it). Threads may overlap their blocks: the collector is switched off
+    at the first one's start and on again at the last one's end, if it was on."""
+    with _pause:
+        if _paused[0] == 0:
+            _paused[1] = gc.isenabled()
+            gc.disable()
+        _paused[0] += 1
+    try:
+        yield
+    finally:
+        with _pause:
+            _paused[0] -= 1
+            if _paused[0] == 0 and _paused[1]:
+                gc.enable()
