@@ -81,14 +81,6 @@ def _warm_up() -> None:
 INLINE_LIMIT = 0.005
 #: quick moves in a row, computed in a thread, before a level is asked on the event loop
 INLINE_AFTER = 20
-#: slow moves on the loop a level may make (beyond INLINE_LIMIT) before it goes back to the
-#: threads for good: SLOW_ALLOWED, and one more every SLOW_PER moves there. Wari's novice
-#: with the compiled search takes 0.1-0.5 ms a move, but in a 500-game soak 18 of 24,465
-#: took 5-40 ms of CPU (in threads as on the loop, the collector paused); at the first of
-#: them on the loop it went back for good, in every soak, and the web process spent 10% more
-#: CPU a move (issue 39). A level slow at every move holds up the loop three times.
-SLOW_ALLOWED = 2
-SLOW_PER = 500
 
 
 def _timed_move(game: str, state: State, level: str, seed: int,
@@ -189,10 +181,9 @@ class ComputerPool:
     level has made :data:`INLINE_AFTER` moves in a row there, each quicker than
     :data:`INLINE_LIMIT`, it is asked right away on the event loop, which costs far
     less than a thread (the largest cost of a busy server after its sockets:
-    docs/performance.md). Moves on the loop that take longer, more than now and then
-    (:data:`SLOW_ALLOWED`, :data:`SLOW_PER`), send that level back to the threads for
-    good, so that no slow player holds up the server more than a few times; a slower one
-    in a thread only starts the count again.
+    docs/performance.md). A move on the loop that takes longer sends that level
+    back to the threads for good, so that no slow player holds up the server twice;
+    a slower one in a thread only starts the count again.
     """
 
     def __init__(self, workers: int, owner: str | None = None) -> None:
@@ -204,8 +195,6 @@ class ComputerPool:
         #: (game, level) -> quick moves in a row so far (an instant level), INLINE_AFTER
         #: or more: asked on the loop; -1: always in a thread; absent: not yet looked up
         self._quick: dict[tuple[str, str], int] = {}
-        #: (game, level) -> its moves on the loop so far, and how many of them were slow
-        self._on_loop: dict[tuple[str, str], tuple[int, int]] = {}
         self._searching: set[tuple[str, str]] = set()
 
     def _get(self) -> Executor:
@@ -241,23 +230,17 @@ class ComputerPool:
             self._quick[key] = 0
         return "inline" if self._quick[key] >= INLINE_AFTER else "thread"
 
-    def _took(self, key: tuple[str, str], seconds: float, on_loop: bool) -> None:
+    def _took(self, key: tuple[str, str], seconds: float) -> None:
         count = self._quick[key]
-        if on_loop:
-            moves, slow = self._on_loop.get(key, (0, 0))
-            slow += seconds > INLINE_LIMIT
-            self._on_loop[key] = (moves + 1, slow)
-            if slow > SLOW_ALLOWED + moves // SLOW_PER:
-                # it held everyone up too often: back to the threads for good
-                self._quick[key] = -1
-                log.warning("%d of %d moves of %s's %s level on the event loop took more "
-                            "than %.0f ms (the last %.1f ms): its moves are computed in "
-                            "threads from now on", slow, moves + 1, key[0], key[1],
-                            INLINE_LIMIT * 1000, seconds * 1000)
-        elif seconds > INLINE_LIMIT:
-            # in a thread it held up no one (the first move loads what the level needs,
-            # half a second for Wari's novice): count again
-            self._quick[key] = min(count, 0)
+        if seconds > INLINE_LIMIT:
+            # on the loop it held everyone up: back to the threads for good; in a thread it
+            # held up no one (the first move loads what the level needs, half a second for
+            # Wari's novice): count again
+            self._quick[key] = -1 if count >= INLINE_AFTER else min(count, 0)
+            if count >= INLINE_AFTER:
+                log.info("a move of %s's %s level took %.1f ms on the event loop: its moves "
+                         "are computed in threads from now on", key[0], key[1],
+                         seconds * 1000)
         elif count >= 0:
             self._quick[key] = count + 1
 
@@ -270,7 +253,7 @@ class ComputerPool:
         if self.route(game, level) != "inline":
             return None
         move, seconds = _timed_move(game, state, level, seed, max_seconds)
-        self._took((game, level), seconds, on_loop=True)
+        self._took((game, level), seconds)
         return move
 
     async def choose(self, game: str, state: State, level: str, seed: int,
@@ -284,7 +267,7 @@ class ComputerPool:
         else:
             move, seconds = await self._threads.run(_timed_move, game, state, level, seed,
                                                     max_seconds)
-        self._took((game, level), seconds, on_loop=where == "inline")
+        self._took((game, level), seconds)
         return move
 
     async def analyse(self, game: str, state_json: dict[str, Any], level: str, seed: int,
