@@ -17,13 +17,15 @@ uvicorn's, about 25 objects an HTTP connection, and SQLAlchemy's once at the sta
 in 40 s; with the startup's 119,000 objects frozen too, 0.008 ms a move, and a full
 collection, when one comes, goes over what was made since the start only. 50,000 took
 0.006 ms, but a young collection then takes about 24 ms, a pause in every move it falls in.
+Against main in four 500-game soaks: the web process's CPU a move 2-11% lower
+(docs/performance.md, "CPU a move against the echo").
 
 The garbage a young collection would have found waits for the next one: at most
 :data:`YOUNG` objects' worth. What is frozen stays until :func:`release`, a cycle among it
-that dies meanwhile too, and so does what cyclic garbage of the start no collection had
-found yet (the collections during the start found SQLAlchemy's, some 5,000 objects, before
-the app started). No ``gc.collect()`` comes first: in a test process that has run a
-thousand tests one takes 0.3-0.7 s, and the tests start an app hundreds of times.
+that dies meanwhile too, and so does whatever cyclic garbage of the start no collection had
+found yet (SQLAlchemy's metadata, at most some 5,000 objects). No ``gc.collect()`` comes
+first: in a test process that has run a thousand tests one takes 0.3-0.7 s, and the tests
+start an app hundreds of times.
 """
 
 from __future__ import annotations
