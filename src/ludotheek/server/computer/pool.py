@@ -87,10 +87,10 @@ def _timed_move(game: str, state: State, level: str, seed: int,
                 max_seconds: float) -> tuple[str, float]:
     """The move and the CPU time it took (the thread's own: waiting for the interpreter
     lock while the server is busy does not count, and neither does a collection of the
-    cyclic garbage collector, paused meanwhile: it falls after the move. Wari's *novice*
-    takes 0.2 ms a move, 0.8 at the 99th percentile, but in 500-game soaks a collection in
-    a move on the loop sent it back to the threads for good after 1-14% of a minute's
-    moves, which cost the web process 10-20% more CPU a move (issue 39)."""
+    cyclic garbage collector, paused meanwhile: it falls after the move. With Python's
+    search (no compiled search in the data folder) Wari's *novice* takes 0.2 ms a move, 0.8
+    at the 99th percentile, but in 500-game soaks a collection in a move on the loop sent it
+    back to the threads for good after 1-14% of a minute's moves (issue 39)."""
     with collector.paused():
         start = time.thread_time()
         move = compute_move(game, state, level, seed, max_seconds)
