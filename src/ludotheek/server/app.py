@@ -19,6 +19,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp
 
 from ludotheek.data import folder as resources
+from ludotheek.server import collector
 from ludotheek.server.analyses.service import Analyses
 from ludotheek.server.api import (
     advice,
@@ -153,9 +154,14 @@ def _lifespan(service: GameService, analyses: Analyses, pool: ComputerPool,
         if await analyses.resume():
             log.info("went on with the unfinished analyses")
         rating = asyncio.get_running_loop().create_task(profiles.sweeper(database))
+        # what the app holds once started lives as long as it: out of the cyclic garbage
+        # collector's sight, which also collects less often (0.068 ms of CPU a move of
+        # 500 games' 0.8 before, 0.008 after: server/collector.py)
+        settled = collector.settle()
         try:
             yield
         finally:
+            collector.release(settled)
             ending_sweeper.cancel()
             time_sweeper.cancel()
             rating.cancel()
