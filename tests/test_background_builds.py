@@ -179,7 +179,9 @@ def test_the_builds_a_server_started_end_with_it(tmp_path: Path) -> None:
                          headers={"Authorization": f"Bearer {token}"}, timeout=120)
         assert hint.status_code == 200, hint.text
         running = _wait(lambda: (p := _build_pids(data)) and "wari-endgames" in p and p, 60)
-        shown = httpx.get(server.url + "/api/data/wari").json()
+        # a busy machine (CI: a load of 10 on two cores, the compile and the build going on)
+        # once took more than httpx's 5 s for this answer
+        shown = httpx.get(server.url + "/api/data/wari", timeout=60).json()
         assert "wari-endgames" in {b["name"] for b in shown["builds"]
                                    if b["running"] and b["of"] in (None, 18)}
     # stopped: every build it had started is gone, and their locks with them
