@@ -2,7 +2,10 @@
 
 ``data``: positions labelled by perfect play and by deep search, written to
 ``benchmarks/records/wari-learn-<seed>.npz`` (350 KB for the seed of ``learned_model.py``,
-kept in git so that the fit is repeated without the searches' ten minutes):
+kept in git so that the fit is repeated without the searches' ten minutes), with
+``--rules abapa`` to ``wari-learn-abapa-<seed>.npz``: the games, the boards, the database
+(``wari-endgames-abapa``) and the search are then the Abapa rules' (where a grand slam is
+legal and captures nothing):
 
 - a pool of positions from ``--games`` games from the start (4 seeds a cup), each ply a
   random legal move, or (one ply in three) the largest capture, from the seed's generator;
@@ -19,13 +22,18 @@ random 80% of each part (the seed's), its error on the other 20% beside today's 
 evaluation (``evaluate.evaluate``, as it is and scaled by its best factor on the training
 part): the mean absolute error in seeds, and the share of positions where the sign of the
 value is right (positions valued 0 left out of that share); written to
-``src/ludotheek/games/wari/learned_model.py`` with the data's seed and size.
+``src/ludotheek/games/wari/learned_model.py`` with the data's seed and size (with
+``--rules abapa``: ``learned_model_abapa.py``, the model ``strong-learned`` uses under
+those rules).
 
 ``speed``: nodes a second of the compiled search with the learned evaluation against today's,
 in one run (see :func:`speed`).
 
     LUDOTHEEK_BUILDS=load nice -n 10 .venv/bin/python -m benchmarks.wari_learn data --seed 1
     nice -n 10 .venv/bin/python -m benchmarks.wari_learn fit --seed 1
+    LUDOTHEEK_BUILDS=load nice -n 10 .venv/bin/python -m benchmarks.wari_learn data \\
+        --rules abapa --seed 1 --search 2000
+    nice -n 10 .venv/bin/python -m benchmarks.wari_learn fit --rules abapa --seed 1
     LUDOTHEEK_BUILDS=load nice -n 10 .venv/bin/python -m benchmarks.wari_learn speed \\
         --positions 20 --depth 14 --rounds 6 --out speed.json
 """
@@ -47,36 +55,44 @@ import numpy.typing as npt
 from ludotheek.core.rng import Rng
 from ludotheek.games.wari import GAME, WariState
 from ludotheek.games.wari import learned as L
+from ludotheek.games.wari.data import endgames_name
 from ludotheek.games.wari.evaluate import evaluate
 from ludotheek.games.wari.rules import legal_cups, sow_and_capture
 
-#: the package's model, written by ``fit``
+#: the package's models, written by ``fit``: our rules' and the Abapa rules'
 MODEL_MODULE = Path(L.__file__).with_name("learned_model.py")
+MODEL_MODULE_ABAPA = Path(L.__file__).with_name("learned_model_abapa.py")
 
 Boards = npt.NDArray[np.int64]
 
 
-def data_path(seed: int) -> Path:
-    """Where the data set of ``seed`` is kept (a few hundred KB: in git)."""
-    return Path(__file__).resolve().parent / "records" / f"wari-learn-{seed}.npz"
+def data_path(seed: int, abapa: bool = False) -> Path:
+    """Where the data set of ``seed`` (of the Abapa rules with ``abapa``) is kept (a few
+    hundred KB: in git)."""
+    rules = "abapa-" if abapa else ""
+    return Path(__file__).resolve().parent / "records" / f"wari-learn-{rules}{seed}.npz"
+
+
+def model_module(abapa: bool) -> Path:
+    return MODEL_MODULE_ABAPA if abapa else MODEL_MODULE
 
 
 def mover_first(board: tuple[int, ...], mover: int) -> tuple[int, ...]:
     return board if mover == 0 else board[6:] + board[:6]
 
 
-def pool(rng: Rng, games: int) -> list[tuple[tuple[int, ...], int]]:
+def pool(rng: Rng, games: int, abapa: bool = False) -> list[tuple[tuple[int, ...], int]]:
     """Every position of ``games`` games (board cup 1 first, mover), the game going on."""
     out = []
     for _ in range(games):
-        state = GAME.new()
+        state = GAME.new(rules="abapa" if abapa else "applet")
         while not state.is_over and state.ply < 300:
             mover = state.to_move
             assert isinstance(state, WariState) and mover is not None
             out.append((tuple(state.board), mover))
             moves = state.legal_moves()
             if rng.randbelow(3) == 0:
-                caps = [sow_and_capture(state.board, int(m) - 1)[1] for m in moves]
+                caps = [sow_and_capture(state.board, int(m) - 1, abapa)[1] for m in moves]
                 move = moves[caps.index(max(caps))]
             else:
                 move = rng.choice(moves)
@@ -84,25 +100,34 @@ def pool(rng: Rng, games: int) -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
-def random_board(rng: Rng, n: int) -> tuple[int, ...]:
+def random_board(rng: Rng, n: int, abapa: bool = False) -> tuple[int, ...]:
     while True:
         b = [0] * 12
         for _ in range(n):
             b[rng.randbelow(12)] += 1
-        if legal_cups(tuple(b), 0):
+        if legal_cups(tuple(b), 0, abapa):
             return tuple(b)
 
 
 def make_data(seed: int, games: int, per_count: int, search: int, depth: int,
-              log: Any = sys.stderr) -> dict[str, Any]:
-    from ludotheek.data import folder
+              log: Any = sys.stderr, abapa: bool = False, max_seeds: int = 18,
+              db: Any = None) -> dict[str, Any]:
+    """The data set (see the module's text), written to ``data_path(seed, abapa)``;
+    ``max_seeds``, ``db``: the database's part up to that many seeds, from that database
+    (default the data folder's of the rules), for the tests' small runs."""
     from ludotheek.games.wari import fast
 
-    db = folder.setup().get("wari-endgames")
-    if db is None or db.max_seeds < 18:
-        raise SystemExit("the 18-seed endgame database is needed: ludotheek build wari-endgames")
+    name = endgames_name(abapa)
+    if db is None:
+        from ludotheek.data import folder
+
+        db = folder.setup().get(name)
+    if db is None or db.max_seeds < max_seeds:
+        raise SystemExit(f"the {max_seeds}-seed endgame database is needed: "
+                         f"ludotheek build {name}")
+    rules = "abapa" if abapa else "applet"
     rng = Rng.from_seed(seed)
-    positions = pool(rng, games)
+    positions = pool(rng, games, abapa)
     by_count: dict[int, list[tuple[int, ...]]] = {}
     seen: set[tuple[int, ...]] = set()
     for board, mover in positions:
@@ -115,7 +140,7 @@ def make_data(seed: int, games: int, per_count: int, search: int, depth: int,
     # the database's part
     small: list[tuple[int, ...]] = []
     origin: list[int] = []  # 0 random board, 1 from the games
-    for n in range(2, 19):
+    for n in range(2, max_seeds + 1):
         have = list(by_count.get(n, []))
         rng.shuffle(have)
         picked = have[: per_count // 2]
@@ -124,7 +149,7 @@ def make_data(seed: int, games: int, per_count: int, search: int, depth: int,
         tries = 0
         while len(picked) < per_count and tries < 20 * per_count:  # (few boards of few seeds)
             tries += 1
-            b = random_board(rng, n)
+            b = random_board(rng, n, abapa)
             if b not in chosen:
                 chosen.add(b)
                 picked.append(b)
@@ -134,7 +159,7 @@ def make_data(seed: int, games: int, per_count: int, search: int, depth: int,
                for b in small for f, g in [db.bounds_of(b)]]
     # the search's part
     big: list[tuple[int, ...]] = []
-    counts = [n for n in range(19, 49) if by_count.get(n)]
+    counts = [n for n in range(max_seeds + 1, 49) if by_count.get(n)]
     for i, n in enumerate(counts):
         want = search // len(counts) + (1 if i < search % len(counts) else 0)
         have = list(by_count[n])
@@ -146,16 +171,16 @@ def make_data(seed: int, games: int, per_count: int, search: int, depth: int,
     nodes = 0
     for k, b in enumerate(big):
         searcher.reset()
-        r = searcher.run(GAME.position(b, to_move=0), None, depth)
+        r = searcher.run(GAME.position(b, to_move=0, rules=rules), None, depth)
         big_y.append(r.value)
         nodes += r.nodes
         if k % 200 == 199:
             print(f"searched {k + 1}/{len(big)}: {time.perf_counter() - t0:.0f} s",
                   file=log, flush=True)
-    meta = {"seed": seed, "games": games, "per_count": per_count, "search": len(big),
-            "depth": depth, "db_positions": len(small), "search_nodes": nodes,
+    meta = {"rules": rules, "seed": seed, "games": games, "per_count": per_count,
+            "search": len(big), "depth": depth, "db_positions": len(small), "search_nodes": nodes,
             "search_seconds": round(time.perf_counter() - t0, 1)}
-    path = data_path(seed)
+    path = data_path(seed, abapa)
     path.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, db_boards=np.asarray(small, dtype=np.int64),
                         db_values=np.asarray(small_y, dtype=np.float64),
@@ -182,8 +207,8 @@ def measures(pred: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> dict[
 
 
 def fit(seed: int, phases: tuple[int, ...], lam: float, out: Path,
-        log: Any = sys.stderr) -> dict[str, Any]:
-    data = np.load(data_path(seed))
+        log: Any = sys.stderr, abapa: bool = False) -> dict[str, Any]:
+    data = np.load(data_path(seed, abapa))
     meta = json.loads(str(data["meta"]))
     parts = {"database": (data["db_boards"], data["db_values"]),
              "search": (data["search_boards"], data["search_values"])}
@@ -221,14 +246,17 @@ def fit(seed: int, phases: tuple[int, ...], lam: float, out: Path,
                          "hand_scaled": measures(hand * scale, y)}
     git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                          text=True, check=False).stdout.strip()
-    doc = {"made_by": f"python -m benchmarks.wari_learn fit --seed {seed} --lam {lam:g}",
+    rules = " --rules abapa" if abapa else ""
+    doc = {"made_by": f"python -m benchmarks.wari_learn fit{rules} --seed {seed} --lam {lam:g}",
            "commit": git,
            "data": meta, "lambda": lam, "train_positions_per_phase": fitted,
            "hand_scale": round(scale, 3), "heldout": heldout,
            **model.to_json()}
     text = json.dumps(doc, separators=(",", ":"))
     if out.suffix == ".py":  # the package's model: a constant of the package (games/ is pure)
-        head = MODEL_MODULE.read_text(encoding="utf-8").split("MODEL_JSON = ", 1)[0]
+        # the module's own text before the model (our rules' where it is new)
+        head = (out if out.exists() else MODEL_MODULE).read_text(encoding="utf-8")
+        head = head.split("MODEL_JSON = ", 1)[0]
         out.write_text(f"{head}MODEL_JSON = r'''{text}'''  # noqa: E501\n", encoding="utf-8")
     else:
         out.write_text(text + "\n", encoding="utf-8")
@@ -286,6 +314,8 @@ def speed(positions: int, depth: int, rounds: int, log: Any = sys.stderr) -> dic
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("what", choices=("data", "fit", "speed"))
+    parser.add_argument("--rules", choices=("applet", "abapa"), default="applet",
+                        help="data, fit: our rules or the Abapa rules")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--per-count", type=int, default=3000)
@@ -301,11 +331,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=4, help="speed: rounds")
     args = parser.parse_args(argv)
     print(f"{time.strftime('%Y-%m-%d %H:%M:%S')} load {os.getloadavg()}", file=sys.stderr)
+    abapa = args.rules == "abapa"
     if args.what == "data":
-        make_data(args.seed, args.games, args.per_count, args.search, args.depth)
+        make_data(args.seed, args.games, args.per_count, args.search, args.depth,
+                  abapa=abapa)
     elif args.what == "fit":
         fit(args.seed, tuple(int(p) for p in args.phases.split(",")), args.lam,
-            args.out or MODEL_MODULE)
+            args.out or model_module(abapa), abapa=abapa)
     else:
         started = time.strftime("%Y-%m-%d %H:%M:%S")
         load = os.getloadavg()

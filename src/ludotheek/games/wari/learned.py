@@ -1,5 +1,7 @@
 """A Wari evaluation learned from perfect play (issue 40): the features of a board, the
-model (``learned_model.py``, made by ``benchmarks/wari_learn.py fit``) and its value.
+models (made by ``benchmarks/wari_learn.py fit``: ``learned_model.py`` for our rules,
+``learned_model_abapa.py`` for the Abapa rules, each fitted on its own rules' endgame
+database and searches) and their value.
 
 Boards are seen from the player to move (their six cups first, in sowing order, then the
 opponent's six), as in ``evaluate.py``; the value has the same meaning and scale as the
@@ -170,10 +172,11 @@ class Model:
                 "globals": [list(g) for g in self.globals]}
 
     @staticmethod
-    def load() -> Model:
-        """The package's model (``learned_model.py``, made by ``benchmarks/wari_learn.py
-        fit``)."""
-        return _load()
+    def load(abapa: bool = False) -> Model:
+        """The package's model of our rules (``learned_model.py``) or with ``abapa`` of
+        the Abapa rules (``learned_model_abapa.py``), made by ``benchmarks/wari_learn.py
+        fit``."""
+        return _load(bool(abapa))
 
     def phase(self, n: int) -> int:
         for k, top in enumerate(self.phases):
@@ -223,7 +226,10 @@ MAX_PHASES = 4
 
 
 @cache
-def _load() -> Model:
-    from ludotheek.games.wari.learned_model import MODEL_JSON
+def _load(abapa: bool) -> Model:
+    if abapa:
+        from ludotheek.games.wari.learned_model_abapa import MODEL_JSON
+    else:
+        from ludotheek.games.wari.learned_model import MODEL_JSON
 
     return Model.from_json(json.loads(MODEL_JSON))

@@ -45,10 +45,11 @@ for hints) or ``off``; ``stop``: ``full`` (spend the time, as above) or ``half``
 deepening once half the time is gone: ``strong`` before issue 40, kept to compare with,
 ``strong:stop=half``); the evaluation's weights; ``quiescence`` (plies of captures);
 ``eval``: ``hand`` (``evaluate.py`` with those weights) or ``learned`` (``learned.py``'s
-model, fitted on positions valued by the endgame database and by deep searches: the
-player ``strong-learned``, issue 40); ``vary``: ``on`` (choose between moves of about equal
-value, see above) or ``off`` (the best move of the search, the first of equal ones: strong
-before issue 40's variation, ``strong:vary=off``); ``margin``: "about equal", in seeds.
+model of the game's rules, ours or Abapa's, fitted on positions valued by that rule set's
+endgame database and by deep searches: the player ``strong-learned``, issue 40); ``vary``:
+``on`` (choose between moves of about equal value, see above) or ``off`` (the best move of
+the search, the first of equal ones: strong before issue 40's variation,
+``strong:vary=off``); ``margin``: "about equal", in seeds.
 
 Its analysis's ``stats`` say how the search went: ``depth`` (plies completed), ``nodes``,
 ``seconds``, ``stop`` (why it stopped: ``time``, ``proven``, ``single``, ``half`` or
@@ -194,12 +195,14 @@ class StrongPlayer:
         keep their transposition table between moves)."""
         db = self.database(abapa)
         fast = self._kernel()
-        key = (fast is not None, id(db), db.max_seeds if db is not None else -1)
+        # the learned evaluation has a model for each rule set (learned.Model.load)
+        rules = bool(abapa) if self.eval == "learned" else None
+        key = (fast is not None, id(db), db.max_seeds if db is not None else -1, rules)
         s = self._searchers.get(key)
         if s is None:
             self._searchers.clear()
             w = self.weights
-            model = Model.load() if self.eval == "learned" else None
+            model = Model.load(bool(abapa)) if self.eval == "learned" else None
             if fast is not None:
                 tables = db.kernel_tables() if db is not None else None
                 s = fast.FastSearcher(w, tables, self.quiescence, learned=model)
