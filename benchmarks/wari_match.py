@@ -195,6 +195,23 @@ def _same_match(row: dict[str, Any], a: str, b: str, rules: str, seconds: float 
         a, b, rules, seconds, seed)
 
 
+def searches(specs: Sequence[str], rules: str) -> list[str | None]:
+    """Which search each player of ``specs`` uses here: ``compiled`` (numba's, as the
+    application has it once built), ``python`` (the reference search, where the compiled one
+    is not built in the data folder: far fewer nodes a second), None for a player that does
+    not search (after :func:`warm`: the data sets are open)."""
+    kinds: list[str | None] = []
+    for spec in specs:
+        player, _ = make_player("wari", spec, 0)
+        searcher = getattr(player, "searcher", None)
+        if searcher is None:
+            kinds.append(None)
+            continue
+        found = searcher(rules == "abapa")
+        kinds.append("compiled" if type(found).__name__ == "FastSearcher" else "python")
+    return kinds
+
+
 def warm(specs: Sequence[str], rules: str, opening: Sequence[str]) -> None:
     """The process's one-time loads before the first game, not in a move's time: the
     compiled search's machine code, the endgame database (opened, a tier's block read),
@@ -209,22 +226,33 @@ def warm(specs: Sequence[str], rules: str, opening: Sequence[str]) -> None:
 
 def run(a: str, b: str, openings: Sequence[Sequence[str]], rules: str,
         seconds: float | None, out: Path, seed: int = 0, part: tuple[int, int] = (0, 1),
-        log: Any = sys.stderr) -> list[dict[str, Any]]:
+        log: Any = sys.stderr, compiled: bool = False) -> list[dict[str, Any]]:
     """Every opening twice, colours swapped, this part's games (game ``2k + swap`` where
     ``% parts == part``) that ``out`` does not hold yet; every game of the match in
-    ``out`` afterwards."""
+    ``out`` afterwards. Each game's row says which search each player used (``search``:
+    A's, B's); ``compiled``: stop before the first game where a player would search with
+    Python's search (the compiled one not built in the data folder: a match of the
+    application's players measures the compiled search)."""
     done = {(r["opening"], r["swap"]) for r in read(out)
             if _same_match(r, a, b, rules, seconds, seed)}
     k_part, parts = part
     warmed = False
+    kinds: list[str | None] = []
     for k, opening in enumerate(openings):
         for swap in (False, True):
             if (2 * k + int(swap)) % parts != k_part or (k, swap) in done:
                 continue
             if not warmed:
                 warm((a, b), rules, opening)
+                kinds = searches((a, b), rules)
+                if compiled and "python" in kinds:
+                    raise SystemExit(
+                        f"{a if kinds[0] == 'python' else b} would search with Python's "
+                        f"search: the compiled search is not built in this data folder "
+                        f"(ludotheek build wari-search), or give --python-search")
                 warmed = True
-            row = game_row(k, swap, opening, a, b, rules, seconds, seed)
+            row = {**game_row(k, swap, opening, a, b, rules, seconds, seed),
+                   "search": kinds}
             with out.open("a", encoding="utf-8") as fh:
                 fh.write(json.dumps(row) + "\n")
             print(f"opening {k} {'swapped' if swap else 'as set'}: A "
@@ -341,6 +369,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, help="JSON lines, one a game")
     parser.add_argument("--summary", type=Path, nargs="*", default=None,
                         help="report on these --out files and stop")
+    parser.add_argument("--python-search", action="store_true",
+                        help="play even where a player would use Python's search (the "
+                        "compiled one not built): not the application's speed")
     parser.add_argument("--make-openings", action="store_true",
                         help="make the opening set of --rules and stop")
     parser.add_argument("--depth", type=int, default=14, help="the opening set's search")
@@ -368,7 +399,7 @@ def main(argv: list[str] | None = None) -> None:
     openings = load_openings(args.rules, args.openings_file)[: args.openings]
     k, _, n = args.part.partition("/")
     rows = run(args.a, args.b, openings, args.rules, args.seconds, args.out, args.seed,
-               (int(k), int(n)))
+               (int(k), int(n)), compiled=not args.python_search)
     s = summarise(rows)
     print(json.dumps(s, indent=1))
     print(table(s))

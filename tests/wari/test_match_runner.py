@@ -91,3 +91,21 @@ def test_parts_share_the_games_and_a_timed_player_spends_its_time(tmp_path: Path
     assert s["seconds"] == 0.01
     text = M.table(s)
     assert f"`{timed}`" in text and "score" in text
+
+
+def test_each_game_says_which_search_played_and_a_python_search_can_be_refused(
+        tmp_path: Path) -> None:
+    """A match of the application's players measures the compiled search: a data folder
+    without it built (the version is the kernel's source, place and time) made `strong`
+    search with Python's reference search, some six plies shallower at the same time,
+    unseen (2026-12-07). Each game's row names the search of A and B; with ``compiled`` the
+    match stops before its first game where a player would use Python's."""
+    python = "strong:compiled=off:endgames=off:book=off:depth=2"
+    assert M.searches([python, "greedy"], "applet") == ["python", None]
+    out = tmp_path / "m.jsonl"
+    with pytest.raises(SystemExit, match="Python's search"):
+        M.run(python, A, [["2", "12"]], "applet", None, out, log=io.StringIO(), compiled=True)
+    assert not out.exists()  # nothing was played
+    rows = M.run(python, B, [["2", "12"]], "applet", None, out, log=io.StringIO())
+    assert len(rows) == 2 and all(r["search"][0] == "python" for r in rows)
+    assert all(r["search"][1] in ("python", "compiled") for r in rows)
