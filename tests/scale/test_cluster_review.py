@@ -115,7 +115,10 @@ def test_the_worker_pool_screens_and_deepens_as_one_process_does(site: Site) -> 
 def test_a_first_look_on_the_worker_pool_is_shown_never_kept(site: Site) -> None:
     review = review_for("akwaier")
     assert review.preview is not None
-    record = opening("akwaier", 16)
+    # 40 positions of the full work (about 7 s of CPU, 3.5 s on the two workers) against the
+    # web process's look every WATCH_EVERY: with 16 (1.5 s) a loaded machine once let the
+    # workers finish between two looks, and nothing was shown before the end
+    record = opening("akwaier", 40)
     gid, seen, answer = site.review(record)
     result = answer["result"]
     assert result == as_seen(analyse_record(record), bool(result.get("hidden")))
