@@ -30,6 +30,7 @@ from typing import Any
 
 from ludotheek.ai import players
 from ludotheek.cli.rate import default_out
+from ludotheek.data import folder
 from ludotheek.rated import ladder
 
 
@@ -96,7 +97,13 @@ def main() -> None:
                         help="play every N-th of these games from the K-th (N runs at once)")
     parser.add_argument("--sum", action="store_true", help="rate the games played so far")
     parser.add_argument("--out", default=None, help="with --sum [default: ratings.json]")
+    parser.add_argument("--reference", action="store_true",
+                        help="play even where a level would use its slow pure-Python "
+                             "reference (its compiled path not built in the data folder)")
     args = parser.parse_args()
+    # the players' data sets, as ``ludotheek rate`` has them (the compiled searches, Wari's
+    # endgame databases and books): without, they played with none of them unseen
+    folder.setup()
     if args.sum:
         command = (f"benchmarks/rate_part.py {args.game} --results {args.results} "
                    f"--seed {args.seed} --sum")
@@ -113,6 +120,12 @@ def main() -> None:
     k, n = (int(x) for x in args.share.split("/"))
     if not 0 <= k < n:
         parser.error(f"--share {args.share}: K/N with 0 <= K < N")
+    slow = [] if args.reference else ladder.reference_levels(
+        args.game, ladder.rating_plan(args.game).options)
+    if slow:
+        parser.error(f"{', '.join(slow)} would play with the pure-Python reference: build the "
+                     "compiled search in the data folder first (ludotheek build), or give "
+                     "--reference")
     play(args.game, args.results, args.seed, set(args.skip.split(",")) - {""},
          set(args.only.split(",")) - {""}, args.reverse, args.even, (k, n))
 

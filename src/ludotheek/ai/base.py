@@ -40,6 +40,20 @@ class AnalysingPlayer(Player, Protocol):
     def analyse(self, state: State, seconds: float | None = None) -> Analysis: ...
 
 
+#: what :func:`implementation_of` says of a player that plays with its pure-Python reference
+#: where a compiled path exists but is not built here (far fewer nodes a second): ratings and
+#: matches must not be measured so unseen
+REFERENCE = "python"
+
+
+def implementation_of(player: object, state: State) -> str | None:
+    """Which implementation ``player`` would use for ``state`` now: its
+    ``implementation(state)`` (``compiled`` or :data:`REFERENCE` for players with a compiled
+    path), None for a player without one."""
+    how = getattr(player, "implementation", None)
+    return None if how is None else str(how(state))
+
+
 class Deadline:
     """A time limit read from a monotonic clock (players may use clocks; rules may not)."""
 

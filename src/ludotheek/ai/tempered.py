@@ -20,7 +20,14 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from ludotheek.ai.base import AnalysingPlayer, Analysis, Player, near_best, seeded
+from ludotheek.ai.base import (
+    AnalysingPlayer,
+    Analysis,
+    Player,
+    implementation_of,
+    near_best,
+    seeded,
+)
 from ludotheek.core.errors import BadOption
 from ludotheek.core.game import State
 
@@ -77,6 +84,10 @@ class TemperedPlayer:
 
     def choose(self, state: State, seconds: float | None = None) -> str:
         return self.analyse(state, seconds).move
+
+    def implementation(self, state: State) -> str | None:
+        """The inner player's (``ludotheek.ai.base.implementation_of``)."""
+        return implementation_of(self.inner(state), state)
 
     def analyse(self, state: State, seconds: float | None = None) -> Analysis:
         seen = self.inner(state).analyse(state, seconds)

@@ -44,9 +44,13 @@ def default_out(game: str, lang: str = "en") -> str:
               help="Play this part of the plan's games (a quick look; keep 1 for the "
                    "ratings the levels show).")
 @click.option("--plan", "show_plan", is_flag=True, help="Only show the plan and stop.")
+@click.option("--reference", is_flag=True,
+              help="Rate even where a level would play with its slow pure-Python reference "
+                   "(its compiled search not built in the data folder): not for the ratings "
+                   "the levels show.")
 @lang_option
 def command(game: str, seed: int, jobs: int, results: str | None, out: str | None,
-            rounds: int, scale: float, show_plan: bool, lang: str) -> None:
+            rounds: int, scale: float, show_plan: bool, reference: bool, lang: str) -> None:
     """Rate GAME's levels: play the round robin of its plan, rate it with openskill and
     write the ratings where the levels read them. Interrupted, it goes on from its
     results file."""
@@ -62,6 +66,10 @@ def command(game: str, seed: int, jobs: int, results: str | None, out: str | Non
         for t in tables:
             click.echo(f"  {t.key:<60} {max(1, round(t.games * scale)):>5}")
         return
+    slow = [] if reference else ladder.reference_levels(game, plan.options)
+    if slow:
+        raise click.ClickException(text("cli.rate.reference", lang, game=game,
+                                        levels=", ".join(slow)))
     results = results or f"ratings-{game}.jsonl"
     target = out or default_out(game, lang)
     started = time.monotonic()

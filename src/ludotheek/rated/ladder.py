@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludotheek.ai import players as registry
+from ludotheek.ai.base import REFERENCE, implementation_of
 from ludotheek.ai.players import RatingPlan
 from ludotheek.core.game import State
 from ludotheek.core.registry import get as get_game
@@ -145,6 +146,7 @@ def play_one(game_name: str, options: Mapping[str, Any], seed: int, table_index:
             game_name, level, seed=(seed * 100_003 + table_index * 1_009 + g) * 7_919 + seat)
         seat_players.append(player)
         seat_seconds.append(seconds if level in timed else math.inf)
+    implementations = [implementation_of(p, state) for p in seat_players]
     spent = [0.0] * k
     slowest = [0.0] * k
     decisions = [0] * k
@@ -163,10 +165,26 @@ def play_one(game_name: str, options: Mapping[str, Any], seed: int, table_index:
         decisions[seat] += 1
         state = state.play(move)
         moves += 1
-    return {"table": table.key, "g": g, "seats": seated, "ranks": ranks_of(state),
-            "scores": list(state.scores()), "moves": moves,
-            "seconds": [round(s, 4) for s in spent], "slowest": [round(s, 4) for s in slowest],
-            "decisions": decisions}
+    played = {"table": table.key, "g": g, "seats": seated, "ranks": ranks_of(state),
+              "scores": list(state.scores()), "moves": moves,
+              "seconds": [round(s, 4) for s in spent],
+              "slowest": [round(s, 4) for s in slowest], "decisions": decisions}
+    if any(implementations):
+        played["implementations"] = implementations  # compiled or the reference, per seat
+    return played
+
+
+def reference_levels(game_name: str, options: Mapping[str, Any]) -> list[str]:
+    """The levels of ``game_name`` that would play with their pure-Python reference here
+    (:data:`~ludotheek.ai.base.REFERENCE`: their compiled path is not built in the data
+    folder), in ladder order: a rating must not measure them so unseen."""
+    state = get_game(game_name).new(0, **dict(options))
+    found = []
+    for level in registry.levels(game_name):
+        player, _ = registry.for_level(game_name, level, seed=0)
+        if implementation_of(player, state) == REFERENCE:
+            found.append(level)
+    return found
 
 
 def _play_job(args: tuple[str, dict[str, Any], int, int, Table, int, tuple[str, ...], int]
@@ -461,6 +479,10 @@ def summarise(game: str, plan: RatingPlan, results: Sequence[Mapping[str, Any]],
             "seconds_per_decision": round(spent / made, 4) if made else 0.0,
             "slowest_decision": max((r["slowest"][i] for r, i in mine), default=0.0),
             "one_pass": {"mu": round(one_pass[lv][0], 1), "sigma": round(one_pass[lv][1], 1)}}
+        used = sorted({r["implementations"][i] for r, i in mine
+                       if r.get("implementations") and r["implementations"][i]})
+        if used:
+            entry["implementation"] = used  # which search played its games
         if lv in boot:
             lo, hi = boot[lv]
             entry["bootstrap"] = [round(lo, 1), round(hi, 1)]

@@ -53,8 +53,9 @@ the search, the first of equal ones: strong before issue 40's variation,
 
 Its analysis's ``stats`` say how the search went: ``depth`` (plies completed), ``nodes``,
 ``seconds``, ``stop`` (why it stopped: ``time``, ``proven``, ``single``, ``half`` or
-``depth``, see ``search.SearchResult``) and ``endgames`` (the most seeds of the endgame
-database it had: -1 none, fewer than 18 while it is being built).
+``depth``, see ``search.SearchResult``), ``search`` (which search decided: ``compiled`` or
+``python``, see :meth:`StrongPlayer.implementation`) and ``endgames`` (the most seeds of the
+endgame database it had: -1 none, fewer than 18 while it is being built).
 """
 
 from __future__ import annotations
@@ -190,6 +191,13 @@ class StrongPlayer:
             return fast
         return resources.current().get(SEARCH)
 
+    def implementation(self, state: State) -> str:
+        """Which search this player uses for ``state`` now: ``compiled`` (numba's) or
+        ``python`` (the reference search: where the compiled one is not built for this
+        checkout in the data folder, or with ``compiled=off``; far fewer nodes a second).
+        Ratings and matches record it (``ludotheek.ai.base.implementation_of``)."""
+        return "python" if self._kernel() is None else "compiled"
+
     def searcher(self, abapa: bool = False) -> Any:
         """The search this player uses now: a ``FastSearcher`` or a ``Searcher`` (both
         keep their transposition table between moves)."""
@@ -250,6 +258,7 @@ class StrongPlayer:
             result = searcher.run(state, self.seconds if seconds is None else seconds,
                                   exact=exact, stop=self.stop, margin=margin)
         found = self._from_search(state, result)
+        found.stats["search"] = "python" if isinstance(searcher, Searcher) else "compiled"
         found.stats["endgames"] = db.max_seeds if db is not None else -1
         return found
 
