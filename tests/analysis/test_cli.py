@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
+from concurrent.futures import Executor
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
+from ludotheek.analysis.local import measure_all
+from ludotheek.analysis.plan import Plan
 from ludotheek.cli import cli
+from ludotheek.core import resources
 from ludotheek.core.record import load, to_text
 from tests.analysis.helpers import finished_record
 
@@ -48,3 +55,30 @@ def test_analyse_speaks_the_language(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "stellingen analyseren" in result.output and "?? Blunders" in result.output
     assert "Gemiddeld verlies (winkans)" in result.output
+
+
+def provided_here() -> str:
+    return type(resources.current()).__name__
+
+
+def test_analyse_gives_its_workers_the_data_folder(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its workers (forkserver: each starts afresh) get the data folder's data sets as the
+    command line's process does: a pool of their own gave them none (Wari's review with
+    Python's search and no endgame database)."""
+    command = importlib.import_module("ludotheek.cli.analyse")
+    seen: list[str] = []
+
+    def measured(plan: Plan, workers: int, progress: Any,
+                 executor: Executor | None = None) -> dict[int, dict[str, Any]]:
+        assert workers == 1 and executor is not None
+        seen.append(executor.submit(provided_here).result(timeout=120))
+        return measure_all(plan, 0, progress)
+
+    monkeypatch.setattr(command, "measure_all", measured)
+    path = tmp_path / "game.txt"
+    path.write_text(to_text(finished_record("haaienzee", 3)))
+    result = CliRunner().invoke(cli, ["analyse", str(path), "--workers", "1"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert seen == ["FolderResources"]

@@ -30,7 +30,8 @@ def measure_all(plan: Plan, workers: int = 0, progress: Progress | None = None,
                 executor: Executor | None = None,
                 positions: Iterable[int] | None = None) -> dict[int, dict[str, Any]]:
     """The measure of every studied position of ``plan`` (or of those of ``positions``)
-    not already ``known``; ``workers`` processes (0: here, one after the other).
+    not already ``known``; ``workers`` processes (0: here, one after the other; a pool made
+    here gives its workers no data sets: pass ``executor``, e.g. ``data.folder.pool``'s).
     ``progress(done, total)`` is called after each position."""
     done: dict[int, dict[str, Any]] = {n: dict(m) for n, m in (known or {}).items()}
     studied = plan.studied()
@@ -73,14 +74,19 @@ def measure_all(plan: Plan, workers: int = 0, progress: Progress | None = None,
 
 
 def measure_quick(plan: Plan, workers: int = 0,
-                  progress: Progress | None = None) -> dict[int, dict[str, Any]]:
+                  progress: Progress | None = None,
+                  executor: Executor | None = None) -> dict[int, dict[str, Any]]:
     """The measures of the quick review (:mod:`ludotheek.analysis.quick`) of ``plan``'s
-    studied positions; ``workers`` processes (0: here). ``progress(done, total)``: the
-    positions screened, then those deepened."""
+    studied positions; ``workers`` processes (0: here) or those of ``executor`` (not
+    shut down here). ``progress(done, total)``: the positions screened, then those
+    deepened. A pool made here gives its workers no data sets (they start afresh, from
+    ``forkserver``): pass one whose workers get them (``data.folder.pool``)."""
     review = review_for(plan.record.game)
     game = plan.record.game
-    pool = (ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
-            if workers > 0 else None)
+    own = executor is None
+    pool: Executor | None = executor
+    if pool is None and workers > 0:
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
 
     def run(positions: list[int], deep: bool) -> dict[int, dict[str, Any]]:
         out: dict[int, dict[str, Any]] = {}
@@ -104,17 +110,19 @@ def measure_quick(plan: Plan, workers: int = 0,
     try:
         return quick_measures(plan, run, review)
     finally:
-        if pool is not None:
+        if pool is not None and own:
             pool.shutdown(cancel_futures=True)
 
 
 def analyse_record(record: Record, workers: int = 0,
-                   progress: Progress | None = None, quick: bool = True) -> dict[str, Any]:
+                   progress: Progress | None = None, quick: bool = True,
+                   executor: Executor | None = None) -> dict[str, Any]:
     """The whole analysis of ``record`` (see :mod:`ludotheek.analysis.result`); with
     ``quick`` the quick review's (screened, deepened where the value moves), else every
-    position studied with the full work."""
+    position studied with the full work; ``workers`` or ``executor`` as for
+    :func:`measure_quick`."""
     plan = Plan.of(record)
     review = review_for(record.game)
-    measures = (measure_quick(plan, workers, progress) if quick
-                else measure_all(plan, workers, progress))
+    measures = (measure_quick(plan, workers, progress, executor) if quick
+                else measure_all(plan, workers, progress, executor=executor))
     return assemble(plan, measures, review)

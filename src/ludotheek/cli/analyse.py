@@ -18,6 +18,7 @@ from ludotheek.cli.lang import lang_option
 from ludotheek.core.errors import BadRecord
 from ludotheek.core.record import Record, load
 from ludotheek.core.texts import text
+from ludotheek.data import folder
 from ludotheek.games import get
 
 
@@ -84,8 +85,15 @@ def command(record_file: Path, out: Path | None, json_out: Path | None,
             bar.update(done - seen[0])
             seen[0] = done
 
-        measures = measure_all(plan, default_workers() if workers is None else workers,
-                               progress)
+        n = default_workers() if workers is None else workers
+        # its workers get the data folder's data sets as this process does (a pool of
+        # their own gave them none: Python's search, no endgame database)
+        pool = folder.pool(n) if n > 0 else None
+        try:
+            measures = measure_all(plan, n, progress, executor=pool)
+        finally:
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
     analysis = assemble(plan, measures, review)
     names = seat_names(record)
     annotated = annotated_text(record, analysis, names) + "\n"

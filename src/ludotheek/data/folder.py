@@ -31,6 +31,7 @@ import hashlib
 import importlib
 import importlib.util
 import json
+import multiprocessing
 import os
 import shutil
 import signal
@@ -39,6 +40,7 @@ import sys
 import threading
 import time
 from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -572,6 +574,19 @@ def setup(root: Path | None = None, owner: str | None = None) -> FolderResources
     provided = FolderResources(folder, owner=owner)
     core.provide(provided)
     return provided
+
+
+def pool(workers: int) -> ProcessPoolExecutor:
+    """``workers`` processes whose players get the data sets this process's get: its data
+    folder's (:func:`setup` in each, the same owner), or none if it has none. A worker of
+    ``forkserver`` starts afresh, with nothing provided: a pool made without this gave its
+    players Python's reference search, no endgame database and no book, unseen."""
+    provided = core.current()
+    context = multiprocessing.get_context("forkserver")
+    if not isinstance(provided, FolderResources):
+        return ProcessPoolExecutor(workers, mp_context=context)
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=setup,
+                               initargs=(provided.root, provided.owner))
 
 
 def preload() -> None:
