@@ -18,6 +18,9 @@ The terms are exactly those of ``evaluation.estimates``: for each stage weight,
 its interpolation factor at the turn times the amount it weighs (cash, a share's
 price in the largest chain or another, the pot part by lead), and the factor
 alone for the part equal for all seats.
+
+The strong player gets the data folder's compiled rollouts as the command line's does
+(``folder.setup``); the output says which it used.
 """
 
 from __future__ import annotations
@@ -27,7 +30,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ludotheek.ai.base import implementation_of
 from ludotheek.core.rng import Rng
+from ludotheek.data import folder
 from ludotheek.games.akwaier import GAME
 from ludotheek.games.akwaier.board import NUM_CHAINS
 from ludotheek.games.akwaier.classic import classic_move
@@ -123,6 +128,7 @@ def main() -> None:
     ap.add_argument("--data", help="an .npz file: read the positions from it if it exists, "
                                    "else write them to it")
     args = ap.parse_args()
+    folder.setup()  # the strong player's compiled rollouts, as the command line has them
     if args.blocks:
         FACTORS[0] = block_factors
     if args.data and Path(args.data).exists():
@@ -131,7 +137,9 @@ def main() -> None:
             raise SystemExit(f"{args.data} holds terms for {'' if saved['blocks'] else 'no '}"
                              f"--blocks")
         x, y = saved["x"], saved["y"]
+        loaded = True
     else:
+        loaded = False
         x, y = collect(args.games, args.seed, args.iterations, not args.classic_only)
         if args.data:
             np.savez(args.data, x=x, y=y, blocks=args.blocks)
@@ -142,6 +150,9 @@ def main() -> None:
     r2 = 1 - ((y - x @ coef) ** 2).mean() / y.var()
     w = coef[GLOBAL:].reshape(STAGES, PER_STAGE)
     print(f"# {args.games} games from seed {args.seed}: {len(y)} positions, R² {r2:.3f}")
+    if args.iterations and not loaded:
+        used = implementation_of(StrongPlayer(iterations=args.iterations), GAME.new(args.seed))
+        print(f"# the strong player's rollouts: {used}")
     print(f"CASH = {coef[0]:.3f}")
     print(f"SHARE = ({coef[1]:.3f}, {coef[2]:.3f})")
     print("BONUS = (")

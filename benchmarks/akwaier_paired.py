@@ -18,8 +18,10 @@ true hidden hands: an upper bound for inferring them, docs/strength.md) was
 ``benchmarks/akwaier_oracle.py``; the experiment concluded, it is in git's history up to
 commit de391e3.
 
-One line per game (its results, 1 for a win, shared first places their part), then
-the totals; ``--out FILE`` also writes the lines as JSON.
+One line per game (its results, 1 for a win, shared first places their part, and the
+rollouts each variant used from the turn on: ``compiled`` or ``python``), then the totals;
+``--out FILE`` also writes the lines as JSON. The players get the data folder's data sets
+as the command line's do (``folder.setup``: the compiled rollouts).
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ import time
 from typing import Any
 
 from ludotheek.ai.arena import make_player
+from ludotheek.ai.base import implementation_of
 from ludotheek.core.game import State
 from ludotheek.core.registry import get as get_game
+from ludotheek.data import folder
 from ludotheek.games.akwaier.rules import AkwaierState
 
 SEATS = 6
@@ -84,6 +88,7 @@ def main() -> None:
                     help="play only the variants (the default's games replay exactly, so "
                          "an earlier run with the same --games, --seed and --turn has them)")
     args = ap.parse_args()
+    folder.setup()  # the compiled rollouts, as ``ludotheek match`` has them
     variants: list[dict[str, Any]] = [] if args.without_default else [{}]
     variants += [json.loads(v) for v in args.variants]
     game = get_game("akwaier")
@@ -103,12 +108,14 @@ def main() -> None:
                                    seat, args.turn)
         results = []
         turns = []
+        used = []
         for k, changes in enumerate(variants):
             mine = copy.deepcopy(players)
             for name, value in changes.items():
                 if not hasattr(mine[seat], name):  # a variant of a removed experiment, a typo
                     raise SystemExit(f"the strong player has no {name!r}")
                 setattr(mine[seat], name, value)
+            used.append(implementation_of(mine[seat], start))
             end, times, _ = play_on(start, mine, args.seconds, seat, moves=before)
             wealth = end.scores()
             top = max(wealth)
@@ -118,7 +125,8 @@ def main() -> None:
             totals[k] += won
             cpu[k].extend(times)
         every.append(results)
-        line = {"game": g, "seat": seat, "turns": turns, "results": results}
+        line = {"game": g, "seat": seat, "turns": turns, "results": results,
+                "implementation": used}
         print(json.dumps(line), flush=True)
         if out:
             out.write(json.dumps(line) + "\n")

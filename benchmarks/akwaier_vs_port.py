@@ -21,6 +21,8 @@ Measured:
 - match: ``ludotheek match akwaier --players classic*6 --games 60`` in process
   (``ai.arena.run_match``, the public API: immutable states, moves as text);
 - core: the same 60 games on one mutable core, no copies (for reference).
+
+Deliberately the pure-Python engine (no data folder: the 1987 player has no compiled path).
 """
 
 from __future__ import annotations

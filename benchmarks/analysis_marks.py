@@ -3,6 +3,10 @@ each analysed; the losses per decision by player, the marks the game's threshold
 and the quantiles of the losses (from which the thresholds are chosen: docs/strength.md,
 "Analysis"). A loss does not depend on the thresholds, so ``--out`` keeps them all.
 
+The players and the analysis's workers get the data folder's data sets, as the command
+line's and the server's do (``folder.setup``); each line of ``--out`` says which
+implementation each seat and the analysis's player used (``implementation_of``).
+
     nice .venv/bin/python benchmarks/analysis_marks.py wari --players strong,normal \\
         --games 10 --seed 1 --out benchmarks/results/analysis-marks-wari.jsonl
 """
@@ -17,9 +21,11 @@ from typing import Any
 
 from ludotheek.ai import players
 from ludotheek.ai.arena import expand_specs, make_player
+from ludotheek.ai.base import implementation_of
 from ludotheek.analysis.local import analyse_record, default_workers
 from ludotheek.analysis.review import review_for
 from ludotheek.core.record import Record
+from ludotheek.data import folder
 from ludotheek.games import get
 
 BAD = ("inaccuracy", "mistake", "blunder")
@@ -52,6 +58,16 @@ def opening_then(game: str, options: dict[str, Any], seed: int, specs: list[str]
     return Record(game, dict(state.options), seed, tuple(moves))
 
 
+def implementations(game: str, options: dict[str, Any], specs: list[str]) -> dict[str, Any]:
+    """Which implementation each seat's player and the analysis's player would use here
+    (``compiled``, ``python``: the reference; None: a player without a compiled path)."""
+    state = get(game).new(0, **options)
+    review = review_for(game)
+    judge = players.get(game, review.player, seed=0, **dict(review.params))
+    return {"seats": [implementation_of(make_player(game, spec, 0)[0], state) for spec in specs],
+            "analysis": implementation_of(judge, state)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
@@ -64,12 +80,16 @@ def main() -> None:
     ap.add_argument("--opening", type=int, default=None,
                     help="random first moves, not judged (default: 4 for Wari, else 0)")
     args = ap.parse_args()
+    # the players' data sets as the command line has them (compiled searches, Wari's
+    # endgame database and book), and the analysis's workers too
+    folder.setup()
     review = review_for(args.game)
     specs = expand_specs(args.players.split(","))
     losses: dict[str, list[float]] = {s: [] for s in specs}
     marks: dict[str, dict[str, int]] = {s: dict.fromkeys(BAD, 0) for s in specs}
     out = args.out.open("a") if args.out else None
     started = time.time()
+    pool = folder.pool(args.workers) if args.workers > 0 else None  # workers: the same
     for g in range(args.games):
         k = len(specs)
         seated = [specs[(seat - g) % k] for seat in range(k)]  # seats rotate
@@ -78,7 +98,7 @@ def main() -> None:
         record = opening_then(args.game, json.loads(args.options), args.seed + g, seated,
                               opening, args.seed * 100_003 + g)
         t1 = time.time()
-        analysis = analyse_record(record, args.workers)
+        analysis = analyse_record(record, args.workers, executor=pool)
         t2 = time.time()
         judged = [d for d in analysis["decisions"]
                   if d["mark"] and not d["forced"] and d["number"] > opening]
@@ -92,9 +112,13 @@ def main() -> None:
         if out:
             out.write(json.dumps({
                 "game": args.game, "seed": args.seed + g, "seats": seated,
-                "engine": analysis["engine"], "moves": list(record.moves),
+                "engine": analysis["engine"],
+                "implementation": implementations(args.game, dict(record.options), seated),
+                "moves": list(record.moves),
                 "losses": [[d["seat"], d["loss"]] for d in judged]}) + "\n")
             out.flush()
+    if pool is not None:
+        pool.shutdown(cancel_futures=True)
     t = review.thresholds
     print(f"\n{args.game}: {args.games} games, seed {args.seed}, {time.time() - started:.0f} s; "
           f"thresholds {t.inaccuracy:g} / {t.mistake:g} / {t.blunder:g} {review.unit}")

@@ -10,7 +10,8 @@ itself, whatever the machine's load), and the load average while it ran.
 
 Requirement (issue 19): each at most 60 s on this 2-core machine. Wari's endgame
 database must be built (``ludotheek build wari-endgames``): the analysis uses it, as the
-server does.
+server does. The work in one process gets the data folder's data sets as the server's
+workers do (``folder.setup``); its row says which implementation the analysis's player used.
 """
 
 from __future__ import annotations
@@ -25,10 +26,14 @@ from pathlib import Path
 
 import httpx
 
+from ludotheek.ai import players
 from ludotheek.ai.arena import play_game
+from ludotheek.ai.base import implementation_of
 from ludotheek.analysis.local import default_workers, measure_all
 from ludotheek.analysis.plan import Plan
+from ludotheek.analysis.review import review_for
 from ludotheek.core.record import Record, turns
+from ludotheek.data import folder
 from ludotheek.games import get
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,12 +99,20 @@ def cpu_seconds(record: Record) -> float:
     return time.process_time() - t0
 
 
+def implementation(record: Record) -> str | None:
+    """Which implementation the analysis's player uses here for ``record``'s game."""
+    review = review_for(record.game)
+    judge = players.get(record.game, review.player, seed=0, **dict(review.params))
+    return implementation_of(judge, record.replay())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games", nargs="*", default=list(GAMES))
     ap.add_argument("--make", action="store_true", help="play and write the records again")
     ap.add_argument("--no-cpu", action="store_true", help="only the server's wall-clock time")
     args = ap.parse_args()
+    folder.setup()  # the data sets, as the server's workers have them (and the records' players)
     rows = []
     for game in args.games:
         path = RECORDS / f"analysis-{game}.json"
@@ -112,17 +125,17 @@ def main() -> None:
         load1 = os.getloadavg()[0]
         cpu = None if args.no_cpu else cpu_seconds(record)
         rows.append((game, len(record.moves), len(turns(record)), total, seconds, cpu,
-                     (load0 + load1) / 2))
+                     (load0 + load1) / 2, implementation(record)))
         print(f"{game}: {seconds:.1f} s", flush=True)
     print(f"\nworkers {default_workers()} (the default), {time.strftime('%Y-%m-%d %H:%M')}")
     print(f"{'game':<12}{'plies':>7}{'turns':>7}{'studied':>9}{'server s':>10}{'CPU s':>8}"
           f"{'load':>7}")
-    for game, plies, nturns, total, seconds, cpu, load in rows:
+    for game, plies, nturns, total, seconds, cpu, load, _ in rows:
         cpu_text = "-" if cpu is None else f"{cpu:.1f}"
         print(f"{game:<12}{plies:>7}{nturns:>7}{total:>9}{seconds:>10.1f}{cpu_text:>8}"
               f"{load:>7.1f}")
     print(json.dumps([dict(zip(("game", "plies", "turns", "studied", "seconds", "cpu",
-                                "load"), r, strict=True)) for r in rows]))
+                                "load", "implementation"), r, strict=True)) for r in rows]))
 
 
 if __name__ == "__main__":

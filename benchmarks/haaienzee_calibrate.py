@@ -9,6 +9,9 @@ the game); for the play-outs that ended it, the share of those games that the si
 to move won is printed (the review's ``DECIDED``).
 
     nice .venv/bin/python benchmarks/haaienzee_calibrate.py --games 200 --seed 1
+
+The players get the data folder's data sets as the command line's do (``folder.setup``;
+Haaienzee's players have no compiled path today, so it changes no figure).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import math
 from ludotheek.ai import players
 from ludotheek.ai.arena import make_player
 from ludotheek.analysis.review import review_for
+from ludotheek.data import folder
 from ludotheek.games import get
 from ludotheek.games.haaienzee.search import WIN
 
@@ -38,6 +42,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="strong,strong")
     args = ap.parse_args()
+    folder.setup()  # the players' data sets, as the command line has them
     game = get("haaienzee")
     review = review_for("haaienzee")
     specs = args.players.split(",")

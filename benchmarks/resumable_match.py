@@ -4,7 +4,10 @@ Plays exactly the games ``ludotheek match GAME --players P --games N --seed S`` 
 (the same deals, seats and player seeds: ``ai.arena.run_match``'s), writing each game to
 ``--results`` as it ends; run again, it plays only the games not there yet, then prints
 the table ``match`` prints (wins with a 95% Wilson interval, seconds a decision). For the
-long strength runs of docs/strength.md on a machine that is shared and may stop.
+long strength runs of docs/strength.md on a machine that is shared and may stop. The
+players get the data folder's data sets as ``ludotheek match``'s do (``folder.setup``); each
+line says which implementation each seat's player used (``implementation``: ``compiled``,
+``python`` - the reference -, or null for a player without a compiled path).
 
     nice -n 19 .venv/bin/python benchmarks/resumable_match.py akwaier \\
         --players 'strong,classic*5' --games 600 --seed 0 --results akwaier-strong.jsonl
@@ -17,8 +20,11 @@ import json
 import math
 import os
 import time
+from typing import Any
 
-from ludotheek.ai.arena import expand_specs, play_game
+from ludotheek.ai.arena import expand_specs, make_player, play_game
+from ludotheek.ai.base import implementation_of
+from ludotheek.data import folder
 from ludotheek.games import get
 
 
@@ -41,6 +47,7 @@ def main() -> None:
                     help="a game option NAME=VALUE (numbers as numbers)")
     ap.add_argument("--results", required=True)
     args = ap.parse_args()
+    folder.setup()  # the players' data sets, as ``ludotheek match`` has them
     game = get(args.game)
     options: dict[str, object] = {}
     for pair in args.option:
@@ -49,12 +56,12 @@ def main() -> None:
     options = game.check_options(options)
     specs = expand_specs([p.strip() for p in args.players.split(",") if p.strip()])
     k = len(specs)
-    done: dict[int, dict] = {}
+    done: dict[int, dict[str, Any]] = {}
     if os.path.exists(args.results):
         with open(args.results, encoding="utf-8") as fh:
-            for line in fh:
+            for text in fh:
                 try:
-                    r = json.loads(line)
+                    r = json.loads(text)
                 except json.JSONDecodeError:
                     continue
                 if r.get("specs") == specs and r.get("seed") == args.seed \
@@ -66,13 +73,17 @@ def main() -> None:
         rotation = g % k
         seated = [(seat - rotation) % k for seat in range(k)]
         t0 = time.monotonic()
+        start = game.new(args.seed + g // k, **options)
+        used = [implementation_of(make_player(args.game, specs[p], 0)[0], start)
+                for p in seated]
         res = play_game(game, options, args.seed + g // k, [specs[p] for p in seated], None,
                         player_seed=args.seed * 100_003 + g)
         final = res.final
         line = {"g": g, "seed": args.seed, "specs": specs, "options": options,
                 "seated": seated, "winners": final.winners(), "scores": list(final.scores()),
                 "times": [[round(sum(t), 3), round(max(t, default=0.0), 3), len(t)]
-                          for t in res.times], "wall": round(time.monotonic() - t0, 1)}
+                          for t in res.times], "implementation": used,
+                "wall": round(time.monotonic() - t0, 1)}
         with open(args.results, "a", encoding="utf-8") as fh:
             fh.write(json.dumps(line) + "\n")
         done[g] = line

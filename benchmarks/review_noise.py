@@ -6,6 +6,9 @@ simulations, Aqua Romana's tree search), this is the most any review can agree w
 today's one: its marks move with the seed.
 
     nice .venv/bin/python -m benchmarks.review_noise akwaier --games 5
+
+Deliberately without the data folder, as ``review_set`` made the kept measures (the
+reference review: Python's search and rollouts, no endgame database).
 """
 
 from __future__ import annotations

@@ -11,6 +11,10 @@ measures: ``benchmarks/results/review-deep-<game>.json.gz`` (by game and positio
 Akwaier game has about 260 decisions of half a second each: its measures are kept for
 every ``SAMPLE``-th decision (the position before and the one after: what the decision is
 judged by), the others for every position.
+
+Deliberately without the data folder (no ``folder.setup``): the reference review, Python's
+search and rollouts, no endgame database (the kept file says so: ``implementation``), which
+``review_speed`` and ``review_noise`` study again the same way and compare with.
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ludotheek.ai import players
 from ludotheek.ai.arena import play_game
+from ludotheek.ai.base import implementation_of
 from ludotheek.analysis.measure import study
 from ludotheek.analysis.plan import Plan
+from ludotheek.analysis.review import review_for
 from ludotheek.core.record import Record
 from ludotheek.games import get
 
@@ -135,8 +142,10 @@ def main() -> None:
             deep_path(game).write_bytes(gzip.compress(json.dumps(
                 {"what": "today's deep measures (analysis.measure.study) of the positions "
                          "of benchmarks/records/" + records_path(game).name,
-                 "engine": __import__("ludotheek.analysis.review", fromlist=["review_for"])
-                 .review_for(game).engine(),
+                 "engine": review_for(game).engine(),
+                 "implementation": implementation_of(players.get(
+                     game, review_for(game).player, seed=0, **dict(review_for(game).params)),
+                     plan.states[0]),
                  "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                  "games": deep}).encode(), mtime=0))
 

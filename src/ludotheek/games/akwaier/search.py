@@ -240,6 +240,15 @@ class StrongPlayer:
             return fast
         return resources.current().get(ROLLOUTS)
 
+    def implementation(self, state: State) -> str:
+        """Which rollouts this player uses for ``state`` now: ``compiled`` (numba's) or
+        ``python`` (the reference: where the application provides no compiled rollouts,
+        with ``compiled=off``, ``place``, or ``win`` from this turn on). The same figures
+        either way, far fewer simulations a second in Python: a ``seconds`` cap may then
+        cut the work (``ludotheek.ai.base.implementation_of``)."""
+        by_chance = 0 <= self.win <= core_of(state).turn
+        return "python" if by_chance or self._kernel() is None else "compiled"
+
     def rollout_depth(self, core: Core) -> int:
         """Decisions per rollout in this position: ``depth``, or to the end of the game
         once the largest chain has ``finish`` tiles (if ``finish`` is set)."""
