@@ -22,6 +22,7 @@ from typing import Any
 from ludotheek.ai import players
 from ludotheek.ai.arena import expand_specs, make_player
 from ludotheek.ai.base import implementation_of
+from ludotheek.analysis import measure
 from ludotheek.analysis.local import analyse_record, default_workers
 from ludotheek.analysis.review import review_for
 from ludotheek.core.record import Record
@@ -62,10 +63,8 @@ def implementations(game: str, options: dict[str, Any], specs: list[str]) -> dic
     """Which implementation each seat's player and the analysis's player would use here
     (``compiled``, ``python``: the reference; None: a player without a compiled path)."""
     state = get(game).new(0, **options)
-    review = review_for(game)
-    judge = players.get(game, review.player, seed=0, **dict(review.params))
     return {"seats": [implementation_of(make_player(game, spec, 0)[0], state) for spec in specs],
-            "analysis": implementation_of(judge, state)}
+            "analysis": measure.implementation(state)}
 
 
 def main() -> None:

@@ -26,12 +26,10 @@ from pathlib import Path
 
 import httpx
 
-from ludotheek.ai import players
 from ludotheek.ai.arena import play_game
-from ludotheek.ai.base import implementation_of
+from ludotheek.analysis import measure
 from ludotheek.analysis.local import default_workers, measure_all
 from ludotheek.analysis.plan import Plan
-from ludotheek.analysis.review import review_for
 from ludotheek.core.record import Record, turns
 from ludotheek.data import folder
 from ludotheek.games import get
@@ -101,9 +99,7 @@ def cpu_seconds(record: Record) -> float:
 
 def implementation(record: Record) -> str | None:
     """Which implementation the analysis's player uses here for ``record``'s game."""
-    review = review_for(record.game)
-    judge = players.get(record.game, review.player, seed=0, **dict(review.params))
-    return implementation_of(judge, record.replay())
+    return measure.implementation(record.replay())
 
 
 def main() -> None:

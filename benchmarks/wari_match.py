@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheek.ai.arena import make_player
+from ludotheek.ai.base import implementation_of
 from ludotheek.games.wari import GAME, WariState
 
 RECORDS = Path(__file__).resolve().parent / "records"
@@ -200,16 +201,8 @@ def searches(specs: Sequence[str], rules: str) -> list[str | None]:
     application has it once built), ``python`` (the reference search, where the compiled one
     is not built in the data folder: far fewer nodes a second), None for a player that does
     not search (after :func:`warm`: the data sets are open)."""
-    kinds: list[str | None] = []
-    for spec in specs:
-        player, _ = make_player("wari", spec, 0)
-        searcher = getattr(player, "searcher", None)
-        if searcher is None:
-            kinds.append(None)
-            continue
-        found = searcher(rules == "abapa")
-        kinds.append("compiled" if type(found).__name__ == "FastSearcher" else "python")
-    return kinds
+    state = GAME.new(rules=rules)
+    return [implementation_of(make_player("wari", spec, 0)[0], state) for spec in specs]
 
 
 def warm(specs: Sequence[str], rules: str, opening: Sequence[str]) -> None:

@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from ludotheek.ai import players
+from ludotheek.ai.base import implementation_of
 from ludotheek.analysis.review import Review, review_for
 from ludotheek.core.game import State
 from ludotheek.core.registry import get
@@ -54,6 +55,15 @@ def player_for(game: str, name: str, seed: int, params: Mapping[str, Any]) -> An
     if hasattr(player, "renew"):  # others are made anew each time: nothing of theirs kept
         kept[key] = player
     return player
+
+
+def implementation(state: State) -> str | None:
+    """Which implementation the review's player of ``state``'s game uses here
+    (``ludotheek.ai.base.implementation_of``: ``compiled``, ``python`` - the reference -, or
+    None for a player without a compiled path): for benchmarks to record."""
+    review = _review(state.game.name)
+    return implementation_of(players.get(state.game.name, review.player, seed=0,
+                                         **dict(review.params)), state)
 
 
 def study(state: State, seed: int, review: Review | None = None,
